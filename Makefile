@@ -1,0 +1,62 @@
+# The course's commands. `make demo` and `make test` set themselves up in .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: help setup demo test lint bench release grade feedback lab browser-deps clean
+
+help:
+	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
+	@echo "make test      run every test (sets up .venv and chromium when missing)"
+	@echo "make lint      ruff check + format check"
+	@echo "make bench     print engine speed figures"
+	@echo "make release   regenerate release/ from source/ with nbgrader"
+	@echo "make grade     autograde everything under submitted/"
+	@echo "make feedback  write feedback HTML for graded submissions"
+	@echo "make lab       start JupyterLab on the course"
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; set PYTHON=python3.x")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[course,dev]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m gamekit.course demo
+
+test: $(STAMP) browser-deps
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+bench: $(STAMP)
+	$(PY) -m gamekit.bench
+
+release: $(STAMP)
+	$(PY) -m gamekit.course release
+
+grade: $(STAMP)
+	$(PY) -m gamekit.course grade
+
+feedback: $(STAMP)
+	$(PY) -m gamekit.course feedback
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=.
+
+# The browser tests drive Debian's chromium; install it when it is missing (needs root or sudo).
+browser-deps:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "chromium not found: installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+clean:
+	rm -rf build .pytest_cache .ruff_cache
