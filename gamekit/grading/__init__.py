@@ -1,0 +1,107 @@
+"""Checks that the course's hidden tests call: they compare a student's code with gamekit's
+reference engines and explain what differs, without printing the expected answers.
+
+The logic is public (students may read it); the cases it is run on live in the hidden tests.
+Each ``check_*`` function raises `GradingError` (an ``AssertionError``) with a message a student
+can act on, or returns None when everything matches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+
+class GradingError(AssertionError):
+    """A test found a mistake; the message says which, not what the right answer is."""
+
+
+class EngineForbidden(GradingError):
+    """The student's code called one of gamekit's own engines instead of its own."""
+
+
+PLAIN_TYPES = (int, float, str, bool, type(None))
+
+
+def require_plain(value: Any, what: str) -> None:
+    """Fail unless ``value`` is made only of built-in types (dict, list, tuple, set, str,
+    numbers, None): an object with a home-made ``__eq__`` must not pass a comparison."""
+    if type(value) in PLAIN_TYPES:
+        if type(value) is float and math.isnan(value):
+            raise GradingError(f"{what} contains NaN")
+        return
+    if type(value) in (list, tuple, set, frozenset):
+        for item in value:
+            require_plain(item, what)
+        return
+    if type(value) is dict:
+        for key, item in value.items():
+            require_plain(key, what)
+            require_plain(item, what)
+        return
+    raise GradingError(
+        f"{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
+        f"but it contains a {type(value).__name__}"
+    )
+
+
+def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> None:
+    """Fail unless ``type(value)`` is exactly one of ``expected`` (no subclasses)."""
+    allowed = expected if isinstance(expected, tuple) else (expected,)
+    if type(value) not in allowed:
+        names = " or ".join(t.__name__ for t in allowed)
+        raise GradingError(f"{what} should be a {names}, got {type(value).__name__}: {value!r}")
+
+
+def require_number(value: Any, what: str) -> float:
+    """Fail unless ``value`` is a real int or float (not bool, not NaN); return it."""
+    if type(value) not in (int, float) or (type(value) is float and math.isnan(value)):
+        raise GradingError(f"{what} should be a number, got {type(value).__name__}: {value!r}")
+    return value
+
+
+def _stub_code(name: str) -> types.CodeType:
+    """The code of a function that raises EngineForbidden naming ``name``; it needs no globals."""
+    source = (
+        f"def {name}(*args, **kwargs):\n"
+        f"    raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
+        f".EngineForbidden({name!r} + ' is gamekit\\'s own engine: this exercise asks you to write"
+        f" it yourself, so your code must not call it')\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(source, {}, namespace)
+    return namespace[name].__code__
+
+
+@contextlib.contextmanager
+def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
+    """Within the block, every listed gamekit function raises `EngineForbidden` when called.
+
+    The function objects themselves are changed (their ``__code__``), so a name a student bound
+    with ``from gamekit import alphabeta_search`` is caught too. Restored on exit.
+    """
+    saved = [(f, f.__code__) for f in functions]
+    try:
+        for f, _ in saved:
+            f.__code__ = _stub_code(f.__name__)
+        yield
+    finally:
+        for f, code in saved:
+            f.__code__ = code
+
+
+def default_forbidden() -> tuple[Callable[..., Any], ...]:
+    """gamekit's search engines: the functions an exercise on search must not delegate to."""
+    from gamekit import search
+
+    return (
+        search.minimax_value,
+        search.minimax_decision,
+        search.alphabeta_search,
+        search.alphabeta_cutoff_search,
+        search.negamax,
+        search.expectiminimax,
+    )

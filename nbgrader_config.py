@@ -1,0 +1,39 @@
+"""nbgrader configuration of the course. Run every nbgrader command from this directory."""
+
+import os
+
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import ClearHiddenTests, GetGrades
+
+from gamekit.grading.feedback import ShortenTestTracebacks
+
+c = get_config()  # noqa: F821 (provided by nbgrader when it reads this file)
+
+# Relocatable: the course lives wherever this file is (a clone, a scratch copy under build/).
+c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
+c.CourseDirectory.course_id = "adversarial-search"
+c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "gradebook.db")
+
+# Every assignment of the course, in order; `make release` generates these.
+c.CourseDirectory.assignments = ["a01_minimax", "a02_alphabeta", "a03_connect_four"]
+
+# A cell that runs longer than this scores 0 and grading goes on with the next cell. Reference
+# cells finish in under 2 s and hidden tests in well under 1 s: 20 s is generous yet keeps an
+# infinite loop from holding the class's grading up for long.
+c.Execute.timeout = 20
+c.Execute.interrupt_on_timeout = True
+
+# A test cell a student deleted is put back and graded, rather than left ungraded.
+c.OverwriteCells.add_missing_cells = True
+
+# Warnings printed on stderr do not cost a correct answer its points.
+c.IgnorePattern.enabled = True
+c.IgnorePattern.pattern = r"(?s).*(Warning|warnings\.warn).*"
+
+# Feedback: no hidden-test source, and failing tests show their message, not their code.
+c.GenerateFeedback.preprocessors = [
+    GetGrades,
+    ClearHiddenTests,
+    ShortenTestTracebacks,
+    CSSHTMLHeaderPreprocessor,
+]
