@@ -10,6 +10,7 @@ from gamekit.games import (
     ConnectFour,
     Game,
     IllegalMoveError,
+    OrderedGame,
     TicTacToe,
     random_state,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "Game",
     "GameTree",
     "IllegalMoveError",
+    "OrderedGame",
     "TicTacToe",
     "Trace",
     "TraceStats",
