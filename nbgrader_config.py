@@ -14,9 +14,6 @@ c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.course_id = "adversarial-search"
 c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "gradebook.db")
 
-# Every assignment of the course, in order; `make release` generates these.
-c.CourseDirectory.assignments = ["a01_minimax", "a02_alphabeta", "a03_connect_four"]
-
 # A cell that runs longer than this scores 0 and grading goes on with the next cell. Reference
 # cells finish in under 2 s and hidden tests in well under 1 s: 20 s is generous yet keeps an
 # infinite loop from holding the class's grading up for long.

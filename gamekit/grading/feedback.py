@@ -9,10 +9,13 @@ the explanation and never the hidden test's source or expected values.
 from __future__ import annotations
 
 from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
 
 
 class ShortenTestTracebacks(Preprocessor):
     """Replace the traceback of every error output in a graded test cell by its last line."""
+
+    enabled = Bool(True).tag(config=True)  # nbconvert preprocessors are off unless enabled
 
     def preprocess_cell(self, cell, resources, index):
         nbgrader = cell.get("metadata", {}).get("nbgrader", {})

@@ -1,0 +1,516 @@
+"""Instructor tools: regenerate the release, build and autograde submissions, print grades.
+
+Every nbgrader step runs as nbgrader's own command line, from a course directory (the one
+holding ``nbgrader_config.py``), exactly as an instructor would type it.
+
+    python -m gamekit.course release            # regenerate release/ (and ./gradebook.db)
+    python -m gamekit.course grade              # autograde everything under submitted/
+    python -m gamekit.course feedback           # feedback HTML under feedback/
+    python -m gamekit.course demo               # the whole pipeline in build/demo, grade table
+    python -m gamekit.course check a01_minimax  # grade the fixture cases, compare with SCORES
+
+Fixture cases live in ``tests/submissions/<assignment>/<case>/case.py`` (format in
+``tests/submissions/README.md``); ``check`` and the pipeline tests grade them in a scratch copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+
+
+def course_root() -> Path:
+    """The course directory: the nearest folder with nbgrader_config.py above the cwd, else the
+    folder above this package (a clone of the repository)."""
+    for folder in [Path.cwd(), *Path.cwd().parents]:
+        if (folder / "nbgrader_config.py").exists() and (folder / "source").is_dir():
+            return folder
+    return Path(__file__).resolve().parent.parent
+
+
+def assignments(root: Path) -> list[str]:
+    """The assignments that have a source folder, in name order."""
+    folders = (root / "source").iterdir()
+    return sorted(p.name for p in folders if p.is_dir() and any(p.glob("*.ipynb")))
+
+
+def nbgrader(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """Run ``nbgrader ARGS`` in course ``root``; its output is kept for error messages."""
+    exe = Path(sys.executable).with_name("nbgrader")
+    command = [str(exe) if exe.exists() else "nbgrader", *args]
+    # nbgrader runs helpers (alembic, the kernel) by name: put this environment's bin/ first.
+    env = dict(os.environ, PATH=f"{exe.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
+    if check and done.returncode != 0:
+        raise RuntimeError(f"`nbgrader {' '.join(args)}` failed:\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+def scratch_course(dest: Path, root: Path | None = None) -> Path:
+    """Copy the course's config and sources to ``dest`` (a fresh course: no gradebook yet)."""
+    root = root or course_root()
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    shutil.copy(root / "nbgrader_config.py", dest)
+    shutil.copytree(root / "source", dest / "source", ignore=shutil.ignore_patterns(".ipynb_*"))
+    return dest
+
+
+def generate(root: Path, assignment: str) -> None:
+    """``nbgrader generate_assignment``: writes release/<assignment> and the gradebook entry."""
+    nbgrader(root, "generate_assignment", assignment, "--force")
+
+
+def validate_source(root: Path, assignment: str) -> list[str]:
+    """Problems found running the source notebooks (solutions and hidden tests must pass)."""
+    from nbgrader.validator import Validator
+
+    problems = []
+    for path in sorted((root / "source" / assignment).glob("*.ipynb")):
+        result = Validator().validate(str(path))
+        for kind, cells in result.items():
+            for cell in cells:
+                error = cell.get("raw_error", "")[-600:]
+                problems.append(f"source {path.name}: {kind} cell {cell['source'][:60]!r}: {error}")
+    return problems
+
+
+def validate_release(root: Path, assignment: str) -> list[str]:
+    """Problems with the release notebooks: every failing cell must fail NotImplementedError."""
+    from nbgrader.validator import Validator
+
+    problems = []
+    for path in sorted((root / "release" / assignment).glob("*.ipynb")):
+        result = Validator().validate(str(path))
+        for kind, cells in result.items():
+            for cell in cells:
+                error = cell.get("raw_error", "")
+                if kind != "failed" or "NotImplementedError" not in error:
+                    problems.append(
+                        f"release {path.name}: {kind} cell {cell['source'][:60]!r} fails with "
+                        f"something else than NotImplementedError: {error[-400:]}"
+                    )
+    return problems
+
+
+# --------------------------------------------------------------------------------------------
+# Fixture submissions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Case:
+    """One fixture submission: what a student handed in and what grading must give it."""
+
+    name: str
+    doc: str
+    start: str = "solution"
+    answers: dict[str, str] = field(default_factory=dict)
+    edit_cells: dict[str, str] = field(default_factory=dict)
+    delete_cells: list[str] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    feedback: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: Path) -> Case:
+        namespace: dict[str, Any] = {}
+        exec(compile(path.read_text(), str(path), "exec"), namespace)
+        case = cls(
+            name=path.parent.name,
+            doc=(namespace.get("__doc__") or "").strip(),
+            start=namespace.get("START", "solution"),
+            answers=dict(namespace.get("ANSWERS", {})),
+            edit_cells=dict(namespace.get("EDIT_CELLS", {})),
+            delete_cells=list(namespace.get("DELETE_CELLS", [])),
+            scores=dict(namespace.get("SCORES", {})),
+            feedback=list(namespace.get("FEEDBACK", [])),
+        )
+        if case.start not in ("solution", "release"):
+            raise ValueError(f"{path}: START must be 'solution' or 'release', got {case.start!r}")
+        return case
+
+
+def cases_dir(root: Path, assignment: str) -> Path:
+    return root / "tests" / "submissions" / assignment
+
+
+def load_cases(root: Path, assignment: str, only: Iterable[str] | None = None) -> list[Case]:
+    """The fixture cases of ``assignment`` (all, or those named in ``only``)."""
+    folder = cases_dir(root, assignment)
+    paths = sorted(folder.glob("*/case.py")) if folder.is_dir() else []
+    found = [Case.load(p) for p in paths]
+    if only:
+        wanted = set(only)
+        missing = wanted - {c.name for c in found}
+        if missing:
+            raise ValueError(f"no such case for {assignment}: {sorted(missing)}")
+        found = [c for c in found if c.name in wanted]
+    return found
+
+
+def _grade_id(cell: dict) -> str | None:
+    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+
+
+def strip_solution_markers(source: str) -> str:
+    """The reference answer a student would hand in: the source cell minus the markers."""
+    lines = [ln for ln in source.splitlines() if ln.strip() not in (BEGIN_SOLUTION, END_SOLUTION)]
+    return "\n".join(lines)
+
+
+def build_submission(release_nb: dict, source_nb: dict, case: Case) -> dict:
+    """The notebook a student would hand in for ``case``, built from the release."""
+    nb = json.loads(json.dumps(release_nb))
+    reference = {_grade_id(c): c["source"] for c in source_nb["cells"] if _grade_id(c)}
+    known = {_grade_id(c) for c in nb["cells"]}
+    for grade_id in [*case.answers, *case.edit_cells, *case.delete_cells]:
+        if grade_id not in known:
+            raise ValueError(f"case {case.name}: no cell with grade_id {grade_id!r}")
+    kept = []
+    for cell in nb["cells"]:
+        grade_id = _grade_id(cell)
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if grade_id in case.delete_cells:
+            continue
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if grade_id in case.answers:
+            source = case.answers[grade_id]
+        elif grade_id in case.edit_cells:
+            source = case.edit_cells[grade_id]
+        elif meta.get("solution") and case.start == "solution":
+            ref = reference[grade_id]
+            source = strip_solution_markers("".join(ref) if isinstance(ref, list) else ref)
+        cell["source"] = source
+        kept.append(cell)
+    nb["cells"] = kept
+    return nb
+
+
+def write_submissions(root: Path, assignment: str, students: dict[str, Case]) -> None:
+    """Write ``submitted/<student>/<assignment>/<notebook>`` for each student's case."""
+    release_dir = root / "release" / assignment
+    for release_path in sorted(release_dir.glob("*.ipynb")):
+        source_path = root / "source" / assignment / release_path.name
+        release_nb = json.loads(release_path.read_text())
+        source_nb = json.loads(source_path.read_text())
+        for student, case in students.items():
+            folder = root / "submitted" / student / assignment
+            folder.mkdir(parents=True, exist_ok=True)
+            nb = build_submission(release_nb, source_nb, case)
+            (folder / release_path.name).write_text(json.dumps(nb, indent=1))
+
+
+# --------------------------------------------------------------------------------------------
+# Grades
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CellGrade:
+    notebook: str
+    grade_id: str
+    score: float | None  # None: waits for manual grading
+    max_score: float
+    manual: bool
+
+
+def read_grades(root: Path, assignment: str) -> dict[str, list[CellGrade]]:
+    """``{student: [CellGrade, ...]}`` for one assignment, read from the gradebook."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    grades: dict[str, list[CellGrade]] = {}
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        try:
+            assignment_row = gb.find_assignment(assignment)
+        except MissingEntry:
+            return grades
+        for submission in gb.assignment_submissions(assignment):
+            rows = []
+            for nb in submission.notebooks:
+                for grade in nb.grades:
+                    manual = grade.auto_score is None
+                    rows.append(
+                        CellGrade(
+                            nb.name,
+                            grade.name,
+                            grade.score if not manual else grade.manual_score,
+                            grade.max_score,
+                            manual,
+                        )
+                    )
+            grades[submission.student.id] = rows
+        del assignment_row
+    return grades
+
+
+def autograde(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
+    """``nbgrader autograde``; a broken submission never stops the others (exit code kept)."""
+    return nbgrader(root, "autograde", assignment, "--force", check=False)
+
+
+def feedback(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
+    return nbgrader(root, "generate_feedback", assignment, "--force", check=False)
+
+
+def feedback_text(root: Path, student: str, assignment: str) -> str:
+    """The student's feedback HTML with tags removed and whitespace collapsed."""
+    folder = root / "feedback" / student / assignment
+    html = " ".join(p.read_text() for p in sorted(folder.glob("*.html")))
+    text = re.sub(r"<[^>]+>", " ", html)
+    text = re.sub(r"&#39;|&apos;", "'", text)
+    text = re.sub(r"&quot;", '"', text)
+    text = re.sub(r"&lt;", "<", text)
+    text = re.sub(r"&gt;", ">", text)
+    text = re.sub(r"&amp;", "&", text)
+    return re.sub(r"\s+", " ", text)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking fixture cases
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    scores: dict[str, float | None]
+    max_scores: dict[str, float]
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def expected_score(case: Case, grade: CellGrade) -> float | None:
+    if grade.manual:
+        return None
+    if grade.grade_id in case.scores:
+        return float(case.scores[grade.grade_id])
+    return grade.max_score if case.start == "solution" else 0.0
+
+
+def check_cases(
+    assignment: str,
+    only: Iterable[str] | None = None,
+    keep: Path | None = None,
+    root: Path | None = None,
+    log=print,
+    validate: bool = True,
+) -> tuple[list[str], list[CaseResult]]:
+    """Grade the fixture cases of ``assignment`` in a scratch course; compare with expectations.
+
+    Returns the validation problems of the source and release notebooks (when ``validate``)
+    and one result per case.
+    """
+    root = root or course_root()
+    cases = load_cases(root, assignment, only)
+    if not cases:
+        raise ValueError(f"no fixture cases under {cases_dir(root, assignment)}")
+    tmp = tempfile.mkdtemp(prefix=f"check-{assignment}-")
+    course = scratch_course(Path(keep) if keep else Path(tmp) / "course", root)
+    try:
+        t0 = time.perf_counter()
+        generate(course, assignment)
+        write_submissions(course, assignment, {c.name: c for c in cases})
+        t1 = time.perf_counter()
+        done = autograde(course, assignment)
+        t2 = time.perf_counter()
+        feedback(course, assignment)
+        t3 = time.perf_counter()
+        log(
+            f"{assignment}: generate {t1 - t0:.1f} s, autograde {len(cases)} submissions "
+            f"{t2 - t1:.1f} s ({(t2 - t1) / len(cases):.1f} s each), feedback {t3 - t2:.1f} s"
+        )
+        if (t2 - t1) / len(cases) > 8:
+            log(
+                "WARNING: over the budget of ~6 s per submission: skip heavy ungraded cells "
+                "under NBGRADER_EXECUTION"
+            )
+        log(
+            "(helpers: re-read the RUNTIME BUDGET and RELEASE FAILURES sections of "
+            ".helpers/ASSIGNMENTS.md)"
+        )
+        problems: list[str] = []
+        if validate:
+            t4 = time.perf_counter()
+            problems = validate_source(course, assignment) + validate_release(course, assignment)
+            log(
+                f"validated source and release in {time.perf_counter() - t4:.1f} s: "
+                + ("clean" if not problems else f"{len(problems)} problems")
+            )
+            for problem in problems:
+                log(f"  - {problem}")
+        grades = read_grades(course, assignment)
+        results = []
+        for case in cases:
+            problems = []
+            rows = grades.get(case.name)
+            if rows is None:
+                problems.append("not graded at all (see autograde log)")
+                rows = []
+            scores = {g.grade_id: g.score for g in rows}
+            maxima = {g.grade_id: g.max_score for g in rows}
+            for grade in rows:
+                want = expected_score(case, grade)
+                if want is not None and grade.score != want:
+                    problems.append(f"{grade.grade_id}: scored {grade.score}, expected {want}")
+            unknown = set(case.scores) - set(scores)
+            if unknown and rows:
+                problems.append(f"SCORES names cells that are not graded: {sorted(unknown)}")
+            if case.feedback:
+                text = feedback_text(course, case.name, assignment).lower()
+                for phrase in case.feedback:
+                    if phrase.lower() not in text:
+                        problems.append(f"feedback does not mention {phrase!r}")
+            results.append(CaseResult(case, scores, maxima, problems))
+        if any(not r.ok for r in results):
+            log(done.stdout[-3000:] + done.stderr[-3000:])
+        return problems, results
+    finally:
+        if not keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def print_results(results: list[CaseResult], log=print) -> None:
+    for r in results:
+        total = sum(s or 0 for s in r.scores.values())
+        out_of = sum(r.max_scores.values())
+        verdict = "ok " if r.ok else "BAD"
+        log(f"{verdict} {r.case.name:28s} {total:5.1f} / {out_of:4.1f}  {r.case.doc}")
+        for problem in r.problems:
+            log(f"      - {problem}")
+
+
+# --------------------------------------------------------------------------------------------
+# Commands
+# --------------------------------------------------------------------------------------------
+
+
+def grade_table(root: Path, names: list[str]) -> str:
+    """Student x assignment scores with totals, as text."""
+    table: dict[str, dict[str, tuple[float, float]]] = {}
+    maxima: dict[str, float] = {}
+    for assignment in names:
+        for student, rows in read_grades(root, assignment).items():
+            score = sum(g.score or 0 for g in rows)
+            out_of = sum(g.max_score for g in rows)
+            table.setdefault(student, {})[assignment] = (score, out_of)
+            maxima[assignment] = out_of
+    width = max([len(s) for s in table] + [7])
+    header = f"{'student':{width}s} " + " ".join(f"{a:>17s}" for a in names) + f" {'total':>13s}"
+    lines = [header, "-" * len(header)]
+    for student in sorted(table):
+        cells, total, total_max = [], 0.0, 0.0
+        for assignment in names:
+            score, out_of = table[student].get(assignment, (0.0, maxima.get(assignment, 0.0)))
+            cells.append(f"{score:8.1f} / {out_of:6.1f}")
+            total, total_max = total + score, total_max + out_of
+        lines.append(f"{student:{width}s} " + " ".join(cells) + f" {total:5.1f} / {total_max:5.1f}")
+    return "\n".join(lines)
+
+
+def demo(root: Path | None = None, log=print) -> Path:
+    """The main job end to end in build/demo: release, sample submissions, grades, feedback."""
+    root = root or course_root()
+    course = scratch_course(root / "build" / "demo", root)
+    names = assignments(course)
+    with open(root / "tests" / "submissions" / "demo_students.json") as f:
+        roster: dict[str, dict[str, str]] = json.load(f)
+    for assignment in names:
+        t0 = time.perf_counter()
+        generate(course, assignment)
+        cases = {c.name: c for c in load_cases(root, assignment)}
+        students = {
+            student: cases[plan[assignment]]
+            for student, plan in roster.items()
+            if plan.get(assignment) in cases
+        }
+        write_submissions(course, assignment, students)
+        done = autograde(course, assignment)
+        feedback(course, assignment)
+        status = "ok" if done.returncode == 0 else f"exit code {done.returncode}"
+        log(
+            f"{assignment}: released, {len(students)} submissions autograded ({status}), "
+            f"feedback written, {time.perf_counter() - t0:.1f} s"
+        )
+    log("")
+    log(grade_table(course, names))
+    log("")
+    log(f"Gradebook: {course / 'gradebook.db'}")
+    log(f"Feedback:  {course / 'feedback'}/<student>/<assignment>/*.html")
+    return course
+
+
+def release(root: Path | None = None, log=print) -> None:
+    """Regenerate release/ from source/ in the course itself (creates ./gradebook.db)."""
+    root = root or course_root()
+    for assignment in assignments(root):
+        generate(root, assignment)
+        log(f"release/{assignment} regenerated")
+
+
+def grade_all(root: Path | None = None, log=print) -> None:
+    root = root or course_root()
+    for assignment in assignments(root):
+        if list((root / "submitted").glob(f"*/{assignment}")):
+            done = autograde(root, assignment)
+            log(f"{assignment}: autograde exit code {done.returncode}")
+    log(grade_table(root, assignments(root)))
+
+
+def feedback_all(root: Path | None = None, log=print) -> None:
+    root = root or course_root()
+    for assignment in assignments(root):
+        if list((root / "autograded").glob(f"*/{assignment}")):
+            feedback(root, assignment)
+            log(f"{assignment}: feedback in feedback/<student>/{assignment}/")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gamekit.course",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("demo")
+    sub.add_parser("release")
+    sub.add_parser("grade")
+    sub.add_parser("feedback")
+    check = sub.add_parser("check")
+    check.add_argument("assignment")
+    check.add_argument("--case", action="append")
+    check.add_argument("--keep", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "demo":
+        demo()
+    elif args.command == "release":
+        release()
+    elif args.command == "grade":
+        grade_all()
+    elif args.command == "feedback":
+        feedback_all()
+    elif args.command == "check":
+        problems, results = check_cases(args.assignment, args.case, args.keep)
+        print_results(results)
+        return 0 if not problems and all(r.ok for r in results) else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The instructor's whole pipeline, for real, in scratch copies of the course.
+
+For every assignment under source/: the source validates clean; the release fails only with
+NotImplementedError; regenerating the release reproduces the committed release/; no solution
+or hidden-test text leaks into it; and every fixture submission under tests/submissions/ gets
+exactly the per-cell scores its case.py expects, with feedback that names its mistake.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import uuid
+from pathlib import Path
+
+import pytest
+
+from gamekit import course
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSIGNMENTS = course.assignments(ROOT)
+CASES = [
+    pytest.param(a, c.name, id=f"{a}/{c.name}")
+    for a in ASSIGNMENTS
+    for c in course.load_cases(ROOT, a)
+]
+
+pytestmark = pytest.mark.slow
+
+_generated: dict[str, Path] = {}
+_graded: dict[str, dict[str, course.CaseResult]] = {}
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    return tmp_path_factory.mktemp("courses")
+
+
+def generated(assignment: str, scratch: Path) -> Path:
+    """A scratch course with ``assignment`` generated once (shared by several tests)."""
+    if assignment not in _generated:
+        root = course.scratch_course(scratch / f"generated-{assignment}", ROOT)
+        course.generate(root, assignment)
+        _generated[assignment] = root
+    return _generated[assignment]
+
+
+def graded(assignment: str) -> dict[str, course.CaseResult]:
+    """Every fixture case of ``assignment`` autograded once in its own scratch course."""
+    if assignment not in _graded:
+        _, results = course.check_cases(assignment, root=ROOT, validate=False, log=print)
+        _graded[assignment] = {r.case.name: r for r in results}
+    return _graded[assignment]
+
+
+def comparable(nb: dict) -> dict:
+    """A notebook without what legitimately changes from run to run."""
+    cells = [
+        {
+            "cell_type": c["cell_type"],
+            "source": "".join(c["source"]) if isinstance(c["source"], list) else c["source"],
+            "nbgrader": c.get("metadata", {}).get("nbgrader"),
+        }
+        for c in nb["cells"]
+    ]
+    meta = {k: v for k, v in nb.get("metadata", {}).items() if k != "language_info"}
+    return {"cells": cells, "metadata": meta}
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_source_validates_clean(assignment, scratch):
+    root = generated(assignment, scratch)
+    assert course.validate_source(root, assignment) == []
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_release_fails_only_with_not_implemented(assignment, scratch):
+    root = generated(assignment, scratch)
+    assert course.validate_release(root, assignment) == []
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_committed_release_is_up_to_date(assignment, scratch):
+    root = generated(assignment, scratch)
+    fresh = sorted((root / "release" / assignment).glob("*"))
+    committed = sorted((ROOT / "release" / assignment).glob("*"))
+    assert [p.name for p in fresh] == [p.name for p in committed], (
+        "release/ differs from a fresh `nbgrader generate_assignment`: run `make release`"
+    )
+    for new, old in zip(fresh, committed, strict=True):
+        if new.suffix == ".ipynb":
+            assert comparable(json.loads(new.read_text())) == comparable(
+                json.loads(old.read_text())
+            ), f"{old.relative_to(ROOT)} is stale: run `make release` and commit it"
+        else:
+            assert new.read_bytes() == old.read_bytes()
+
+
+def plant_canaries(notebook: Path, canary: str) -> int:
+    """Add a canary line inside every solution and hidden-test block; return how many."""
+    nb = json.loads(notebook.read_text())
+    planted = 0
+    markers = re.compile(r"^(\s*)### BEGIN (SOLUTION|HIDDEN TESTS)\s*$")
+    for cell in nb["cells"]:
+        lines = "".join(cell["source"]).split("\n")
+        out = []
+        for line in lines:
+            out.append(line)
+            match = markers.match(line)
+            if match:
+                prefix = "# " if cell["cell_type"] == "code" else ""
+                out.append(f"{match.group(1)}{prefix}{canary}")
+                planted += 1
+        cell["source"] = "\n".join(out)
+    notebook.write_text(json.dumps(nb, indent=1))
+    return planted
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_release_holds_no_solution_or_hidden_test(assignment, scratch):
+    root = course.scratch_course(scratch / f"canary-{assignment}", ROOT)
+    canary = f"CANARY-{uuid.uuid4().hex}"
+    planted = sum(
+        plant_canaries(nb, canary) for nb in (root / "source" / assignment).glob("*.ipynb")
+    )
+    assert planted >= 2, "expected solution and hidden-test blocks in the source"
+    course.generate(root, assignment)
+    released = [p.read_text() for p in (root / "release" / assignment).rglob("*.ipynb")]
+    assert released
+    for text in released:
+        assert canary not in text
+        assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
+    shutil.rmtree(root)
+
+
+@pytest.mark.parametrize(("assignment", "case"), CASES)
+def test_fixture_submission_grades_as_expected(assignment, case):
+    result = graded(assignment)[case]
+    assert result.ok, "\n".join([f"{assignment}/{case}: {result.case.doc}", *result.problems])
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_every_assignment_has_reference_and_blank_cases(assignment):
+    names = {c.name for c in course.load_cases(ROOT, assignment)}
+    assert {"reference", "blank"} <= names
+    results = graded(assignment)
+    reference, blank = results["reference"], results["blank"]
+    auto_max = sum(
+        m for cell, m in reference.max_scores.items() if reference.scores[cell] is not None
+    )
+    assert sum(s for s in reference.scores.values() if s is not None) == auto_max > 0
+    assert sum(s or 0 for s in blank.scores.values()) == 0
