@@ -16,6 +16,7 @@ Fixture cases live in ``tests/submissions/<assignment>/<case>/case.py`` (format 
 from __future__ import annotations
 
 import argparse
+import html as html_lib
 import json
 import os
 import re
@@ -270,12 +271,7 @@ def feedback_text(root: Path, student: str, assignment: str) -> str:
     """The student's feedback HTML with tags removed and whitespace collapsed."""
     folder = root / "feedback" / student / assignment
     html = " ".join(p.read_text() for p in sorted(folder.glob("*.html")))
-    text = re.sub(r"<[^>]+>", " ", html)
-    text = re.sub(r"&#39;|&apos;", "'", text)
-    text = re.sub(r"&quot;", '"', text)
-    text = re.sub(r"&lt;", "<", text)
-    text = re.sub(r"&gt;", ">", text)
-    text = re.sub(r"&amp;", "&", text)
+    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
     return re.sub(r"\s+", " ", text)
 
 

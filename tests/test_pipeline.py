@@ -30,6 +30,7 @@ pytestmark = pytest.mark.slow
 
 _generated: dict[str, Path] = {}
 _graded: dict[str, dict[str, course.CaseResult]] = {}
+_graded_roots: dict[str, Path] = {}
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +47,13 @@ def generated(assignment: str, scratch: Path) -> Path:
     return _generated[assignment]
 
 
-def graded(assignment: str) -> dict[str, course.CaseResult]:
+def graded(assignment: str, scratch: Path) -> dict[str, course.CaseResult]:
     """Every fixture case of ``assignment`` autograded once in its own scratch course."""
     if assignment not in _graded:
-        _, results = course.check_cases(assignment, root=ROOT, validate=False, log=print)
+        keep = scratch / f"graded-{assignment}"
+        _, results = course.check_cases(assignment, root=ROOT, keep=keep, validate=False, log=print)
         _graded[assignment] = {r.case.name: r for r in results}
+        _graded_roots[assignment] = keep
     return _graded[assignment]
 
 
@@ -135,19 +138,60 @@ def test_release_holds_no_solution_or_hidden_test(assignment, scratch):
 
 
 @pytest.mark.parametrize(("assignment", "case"), CASES)
-def test_fixture_submission_grades_as_expected(assignment, case):
-    result = graded(assignment)[case]
+def test_fixture_submission_grades_as_expected(assignment, case, scratch):
+    result = graded(assignment, scratch)[case]
     assert result.ok, "\n".join([f"{assignment}/{case}: {result.case.doc}", *result.problems])
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_every_assignment_has_reference_and_blank_cases(assignment):
+def test_every_assignment_has_reference_and_blank_cases(assignment, scratch):
     names = {c.name for c in course.load_cases(ROOT, assignment)}
     assert {"reference", "blank"} <= names
-    results = graded(assignment)
+    results = graded(assignment, scratch)
     reference, blank = results["reference"], results["blank"]
     auto_max = sum(
         m for cell, m in reference.max_scores.items() if reference.scores[cell] is not None
     )
     assert sum(s for s in reference.scores.values() if s is not None) == auto_max > 0
     assert sum(s or 0 for s in blank.scores.values()) == 0
+
+
+def hidden_test_lines(notebook: Path) -> set[str]:
+    """The distinctive lines of every hidden-test block of a source notebook."""
+    lines: set[str] = set()
+    for cell in json.loads(notebook.read_text())["cells"]:
+        inside = False
+        for line in "".join(cell["source"]).split("\n"):
+            if "### BEGIN HIDDEN TESTS" in line:
+                inside = True
+            elif "### END HIDDEN TESTS" in line:
+                inside = False
+            elif inside and len(line.strip()) >= 20:
+                lines.add(line.strip())
+    return lines
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_feedback_never_shows_hidden_tests(assignment, scratch):
+    graded(assignment, scratch)
+    root = _graded_roots[assignment]
+    release_text = "\n".join(
+        "".join(cell["source"])
+        for p in (root / "release" / assignment).glob("*.ipynb")
+        for cell in json.loads(p.read_text())["cells"]
+    )
+    secret = {
+        line
+        for nb in (ROOT / "source" / assignment).glob("*.ipynb")
+        for line in hidden_test_lines(nb)
+        if line not in release_text
+    }
+    assert secret, "expected hidden tests in the source"
+    students = [r.case.name for r in _graded[assignment].values() if r.case.start == "solution"]
+    for student in students:
+        text = course.feedback_text(root, student, assignment)
+        assert text, f"no feedback for {student}"
+        squeezed = re.sub(r"\s+", "", text)
+        for line in secret:
+            words = re.sub(r"\s+", "", line)
+            assert words not in squeezed, f"feedback of {student} shows hidden test text: {line!r}"
