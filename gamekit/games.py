@@ -242,12 +242,17 @@ class TicTacToe(Game):
         self.h = _require_int("h (rows)", h, 1)
         self.v = _require_int("v (columns)", v, 1)
         self.k = _require_int("k (marks in a row)", k, 2)
-        if k > h:
-            raise ValueError(f"k={k} is larger than the number of rows h={h}")
+        if k > h:  # as in the course's notebooks: a line of k must fit every way
+            raise ValueError(
+                f"k={k} is larger than the number of rows h={h}: no column of {k} fits"
+            )
         if k > v:
-            raise ValueError(f"k={k} is larger than the number of columns v={v}")
+            raise ValueError(
+                f"k={k} is larger than the number of columns v={v}: no row of {k} fits"
+            )
         moves = tuple((row, col) for row in range(1, h + 1) for col in range(1, v + 1))
         self.initial = BoardState("X", 0, EMPTY * (h * v), moves, h, v)
+        self._rays = {move: self._rays_from(move) for move in moves}  # for k_in_row
         self._successors: dict[tuple[str, str, Hashable], BoardState] = {}
 
     # The protocol ----------------------------------------------------------------------------
@@ -266,9 +271,16 @@ class TicTacToe(Game):
         position reached again (by another move order) is not built twice.
         """
         key = (state.cells, state.to_move, move)
-        child = self._successors.get(key)
-        if child is None:
+        try:
+            child = self._successors.get(key)
+        except TypeError:  # an unhashable move, such as the list [2, 3], is never legal
             self.check_move(state, move)
+            raise
+        if child is None:
+            legal = self.actions(state)
+            if move not in legal:
+                self.check_move(state, move)  # raises IllegalMoveError
+            move = legal[legal.index(move)]  # (2.0, 3.0) equals (2, 3): keep the legal tuple
             child = self._play(state, move)
             if len(self._successors) > 2_000_000:  # keep memory bounded on big boards
                 self._successors.clear()
@@ -311,6 +323,11 @@ class TicTacToe(Game):
         if set(cells) - {"X", "O", EMPTY}:
             raise ValueError(f"cells must be 'X', 'O' or '.', got {list(rows)!r}")
         xs, os_ = cells.count("X"), cells.count("O")
+        if xs - os_ not in (0, 1):
+            raise ValueError(
+                f"X moves first, so X has as many marks as O or one more; got {xs} X and {os_} O"
+                f" in {list(rows)!r}"
+            )
         if to_move is None:
             to_move = "X" if xs == os_ else "O"
         if to_move not in self.players:
@@ -330,28 +347,50 @@ class TicTacToe(Game):
         cells = state.cells[:index] + mark + state.cells[index + 1 :]
         won = self.k_in_row(cells, move, mark)
         utility = (1 if mark == "X" else -1) if won else 0
-        moves = tuple(m for m in state.moves if m != move)
+        try:
+            position = state.moves.index(move)
+        except ValueError:  # a subclass's actions() offered a cell that is taken
+            raise IllegalMoveError(f"cell {move!r} is not empty: it cannot be played") from None
+        moves = state.moves[:position] + state.moves[position + 1 :]
         return BoardState(
             "O" if mark == "X" else "X", utility, cells, moves, self.h, self.v, last_move=move
         )
 
     def k_in_row(self, cells: str, move: Move, mark: str) -> bool:
-        """Does ``mark`` have ``k`` in a line through ``move``? Only those lines are looked at."""
-        row, col = move
-        for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        """Does ``mark`` have ``k`` in a line through ``move``? Only those lines are looked at.
+
+        For each direction (across, down, both diagonals) count ``mark``'s cells next to
+        ``move`` on both sides; the cells to look at were listed once, in `_rays_from`.
+        """
+        for ahead, behind in self._rays[move]:
             count = 1
-            for sign in (1, -1):
-                r, c = row + sign * d_row, col + sign * d_col
-                while (
-                    1 <= r <= self.h
-                    and 1 <= c <= self.v
-                    and cells[(r - 1) * self.v + c - 1] == mark
-                ):
-                    count += 1
-                    r, c = r + sign * d_row, c + sign * d_col
+            for index in ahead:
+                if cells[index] != mark:
+                    break
+                count += 1
+            for index in behind:
+                if cells[index] != mark:
+                    break
+                count += 1
             if count >= self.k:
                 return True
         return False
+
+    def _rays_from(self, move: Move) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Per direction, ``(one side, other side)``: indices of up to k - 1 cells from ``move``."""
+        row, col = move
+        rays = []
+        for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            sides = []
+            for sign in (1, -1):
+                side: list[int] = []
+                r, c = row + sign * d_row, col + sign * d_col
+                while 1 <= r <= self.h and 1 <= c <= self.v and len(side) < self.k - 1:
+                    side.append((r - 1) * self.v + c - 1)
+                    r, c = r + sign * d_row, c + sign * d_col
+                sides.append(tuple(side))
+            rays.append((sides[0], sides[1]))
+        return tuple(rays)
 
     def _winner(self, cells: str) -> str | None:
         """The player with k in a row anywhere on ``cells`` (for positions built from a picture)."""
@@ -454,6 +493,8 @@ class OrderedGame(Game):
         self.game.display(state)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "game":  # copy/pickle probe before __init__ runs
+            raise AttributeError(name)
         return getattr(self.game, name)  # h, v, k, chance_outcomes, ... of the wrapped game
 
     def __repr__(self) -> str:

@@ -21,6 +21,7 @@ player opposite the last player above it. ``kinds`` overrides any node.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Mapping
 
@@ -41,9 +42,10 @@ class GameTree(Game):
         root: the root node; by default the one inner node that is nobody's child.
 
     Raises:
-        ValueError: for a node with no edges and no utility, a leaf with edges, a cycle, a node
-            with two parents, several roots, or chance probabilities that are negative, do not
-            sum to 1 or do not match the node's edges.
+        ValueError: for a node with no edges and no utility, a leaf with edges, a utility that
+            is not a number, a cycle, a node with two parents, several roots, an unknown kind or
+            a kind for a node not in the tree, or chance probabilities that are not numbers, are
+            negative, do not sum to 1 or do not match the node's edges.
     """
 
     players = (MAX, MIN)
@@ -78,6 +80,10 @@ class GameTree(Game):
         except KeyError:
             if state not in self.kinds:
                 raise ValueError(f"{state!r} is not a node of this tree") from None
+            if self.terminal_test(state):
+                raise IllegalMoveError(
+                    f"edge {move!r} is illegal: {state!r} is a leaf, the game is over"
+                ) from None
             raise IllegalMoveError(
                 f"edge {move!r} does not leave node {state!r}; its edges: {self.actions(state)}"
             ) from None
@@ -176,7 +182,7 @@ class GameTree(Game):
             if leaf in self.edges and self.edges[leaf]:
                 raise ValueError(f"{leaf!r} has both a utility and edges")
             value = self.utilities[leaf]
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if not _is_number(value):
                 raise ValueError(f"utility of {leaf!r} must be a number, got {value!r}")
         parent: dict[Node, Node] = {}
         stack = [self.initial]
@@ -206,6 +212,8 @@ class GameTree(Game):
 
     def _assign_kinds(self, kinds: dict[Node, str]) -> dict[Node, str]:
         for node, kind in kinds.items():
+            if node not in self.edges and node not in self.utilities:
+                raise ValueError(f"kinds names {node!r}, which is not a node of the tree")
             if kind not in (MAX, MIN, CHANCE):
                 raise ValueError(f"kind of {node!r} must be MAX, MIN or CHANCE, got {kind!r}")
         result: dict[Node, str] = {}
@@ -232,6 +240,8 @@ class GameTree(Game):
                     f"probabilities of {node!r} are for edges {sorted(probs)}, "
                     f"but its edges are {sorted(self.edges[node])}"
                 )
+            if not all(_is_number(p) for p in probs.values()):
+                raise ValueError(f"probabilities of {node!r} must be numbers: {probs}")
             if any(p < 0 for p in probs.values()):
                 raise ValueError(f"probabilities of {node!r} must not be negative: {probs}")
             if not math.isclose(sum(probs.values()), 1.0, abs_tol=1e-9):
@@ -240,6 +250,11 @@ class GameTree(Game):
                 )
             if self.kinds[node] != CHANCE:
                 raise ValueError(f"{node!r} has probabilities but is a {self.kinds[node]} node")
+
+
+def _is_number(value: object) -> bool:
+    """A real number (int, float, Fraction, numpy scalar), but not a bool."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def first_tree() -> GameTree:

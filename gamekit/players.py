@@ -53,9 +53,18 @@ class SearchPlayer:
 
 
 def _not_a_player(name: str, args: tuple[Any, ...]) -> None:
-    """Catch the seed notebooks' habit of passing the factory itself as a player."""
+    """Catch the seed notebooks' habit of passing the factory itself as a player.
+
+    Options are keyword-only, so any other positional argument (``alphabeta_player(4)``) is a
+    mistake too: refuse it rather than silently ignore it.
+    """
     if args and isinstance(args[0], Game):
         raise TypeError(f"{name} makes a player: pass {name}(), not {name}, to play_game")
+    if args:
+        raise TypeError(
+            f"{name} takes its options as keywords, {name}(option=value); "
+            f"got positional arguments {args!r}"
+        )
 
 
 def random_player(
@@ -145,7 +154,7 @@ def parse_move(text: str, legal: list[Any]) -> Any | None:
                 return move
         elif str(move) == text.strip():
             return move
-    if len(cleaned) == 1 and cleaned[0].isdigit():  # a column number (Connect Four)
+    if len(cleaned) == 1 and cleaned[0].isdecimal():  # a column number (Connect Four)
         in_column = [
             m for m in legal if isinstance(m, tuple) and len(m) == 2 and m[1] == int(cleaned[0])
         ]
@@ -160,7 +169,7 @@ def greedy_player(eval_fn: EvalFn, *args: Any) -> Callable[[Game, Any], Any]:
     It never asks what the opponent will answer: the lesson is that it loses to any search
     that does. A move that ends the game is scored like a real result (see `scored_result`).
     """
-    if isinstance(eval_fn, Game) or not callable(eval_fn):
+    if isinstance(eval_fn, Game) or not callable(eval_fn) or args:
         raise TypeError("greedy_player makes a player: pass greedy_player(eval_fn) to play_game")
 
     def play(game: Game, state: Any) -> Any:

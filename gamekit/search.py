@@ -254,6 +254,10 @@ def expectiminimax(
         values = [value(game.result(state, a), ply + 1) for a in game.actions(state)]
         return max(values) if mover == player else min(values)
 
+    if game.terminal_test(state):  # the game is over: no move, the value is the result
+        utility = game.utility(state, player)
+        final = utility if depth is None else scored_result(utility, 0)
+        return (final, None) if with_value else None
     best_value, best_move = -infinity, None
     for a in game.actions(state):
         v = value(game.result(state, a), 1)

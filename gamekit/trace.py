@@ -237,6 +237,8 @@ class TracedGame(Game):
 
     def __getattr__(self, name: str) -> Any:
         # Anything else (chance_outcomes, h, v, k, display, ...) comes from the real game.
+        if name.startswith("__") or name == "_game":  # copy/pickle probe before __init__ runs
+            raise AttributeError(name)
         return getattr(self._game, name)
 
     def __repr__(self) -> str:
