@@ -100,6 +100,8 @@ def validate_release(root: Path, assignment: str) -> list[str]:
         for kind, cells in result.items():
             for cell in cells:
                 error = cell.get("raw_error", "")
+                if kind == "failed" and error.strip() == "You did not provide a response.":
+                    continue  # an unanswered free-text cell, graded by hand: as it should be
                 if kind != "failed" or "NotImplementedError" not in error:
                     problems.append(
                         f"release {path.name}: {kind} cell {cell['source'][:60]!r} fails with "
