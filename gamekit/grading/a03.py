@@ -1,0 +1,559 @@
+"""Checks for assignment 03 (Connect Four): ``ConnectFour.actions``, ``evaluate``, depth-limited
+play and ``score_summary``.
+
+Hidden tests build positions with `from_rows` / `from_columns` (with gamekit's own Connect Four,
+before the student's code runs) and pass them to the ``check_*`` functions. Each check runs the
+student's code with gamekit's Connect Four moves and evaluation functions swapped out, compares
+with the reference, and names the likely mistake without printing the expected answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
+
+from gamekit.games import ConnectFour as ReferenceConnectFour
+from gamekit.grading import (
+    EngineForbidden,
+    GradingError,
+    engines_swapped_out,
+    require_number,
+    require_plain,
+    require_type,
+)
+
+EMPTY = "."
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+DIRECTION_NAMES = {
+    (0, 1): "across",
+    (1, 0): "down (vertical)",
+    (1, 1): "diagonal (down-right)",
+    (1, -1): "diagonal (down-left)",
+}
+WEIGHTS = (0, 1, 10, 50, 512)
+CENTRE_WEIGHT = 3
+
+
+# --------------------------------------------------------------------------------------------
+# Positions for the hidden tests
+# --------------------------------------------------------------------------------------------
+
+
+class Position(NamedTuple):
+    """A position for a check: a label that says what kind of board it is, never its content."""
+
+    label: str
+    h: int
+    v: int
+    k: int
+    state: Any
+
+
+def from_rows(label: str, rows: Sequence[str], k: int = 4, to_move: str | None = None) -> Position:
+    """A position from its picture (top row first). Pieces must rest on the bottom or a piece."""
+    h, v = len(rows), len(rows[0])
+    for row in range(h - 1):
+        for col in range(v):
+            if rows[row][col] != EMPTY and rows[row + 1][col] == EMPTY:
+                raise ValueError(f"{label}: a piece floats above an empty cell in {rows!r}")
+    game = ReferenceConnectFour(h, v, k)
+    return Position(label, h, v, k, game.from_rows(rows, to_move))
+
+
+def from_columns(label: str, h: int, v: int, k: int, columns: Iterable[int] | str) -> Position:
+    """A position reached by dropping pieces in ``columns`` (1-based), X first: ``"4435"``."""
+    game = ReferenceConnectFour(h, v, k)
+    state = game.initial
+    for col in columns:
+        state = game.drop(state, int(col))
+    return Position(label, h, v, k, state)
+
+
+def random_positions(h: int, v: int, k: int, count: int, seed: int) -> list[Position]:
+    """``count`` non-terminal positions after 2..h*v-2 random plies (reproducible by ``seed``)."""
+    rng = random.Random(seed)
+    game = ReferenceConnectFour(h, v, k)
+    found: list[Position] = []
+    while len(found) < count:
+        state = game.initial
+        for _ in range(rng.randint(2, h * v - 2)):
+            if game.terminal_test(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if not game.terminal_test(state):
+            found.append(Position(f"a random {h} x {v} position", h, v, k, state))
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# Running student code
+# --------------------------------------------------------------------------------------------
+
+
+def heuristic_functions() -> tuple[Callable[..., Any], ...]:
+    """Every function of gamekit.heuristics (the evaluations a student's evaluate must not call)."""
+    from gamekit import heuristics
+
+    return tuple(
+        f
+        for _, f in inspect.getmembers(heuristics, inspect.isfunction)
+        if f.__module__ == heuristics.__name__
+    )
+
+
+def forbidden_functions() -> tuple[Callable[..., Any], ...]:
+    """gamekit's Connect Four moves and every function of gamekit.heuristics."""
+    from gamekit import games
+
+    return (games.ConnectFour.actions, games.ConnectFour.drop, *heuristic_functions())
+
+
+def _snapshot(state: Any) -> tuple:
+    return (state.cells, state.to_move, state.utility, state.moves, state.last_move, state.h)
+
+
+def _mutation_message(error: BaseException) -> str | None:
+    """The explanation when ``error`` comes from an attempt to change an immutable state."""
+    text = str(error)
+    if isinstance(error, dataclasses.FrozenInstanceError):
+        return (
+            "your actions tries to change the state (it assigns to one of its fields): states "
+            "are immutable; read state.board / state.moves and build a new list instead"
+        )
+    if isinstance(error, TypeError) and ("item assignment" in text or "item deletion" in text):
+        return (
+            "your actions tries to change the state (it writes into state.board): states are "
+            "immutable; read the board and build a new list of moves instead"
+        )
+    if isinstance(error, AttributeError) and "'tuple' object has no attribute" in text:
+        return (
+            "your actions tries to change the state in place (state.moves is a tuple and cannot "
+            "be changed): build a new list of moves instead"
+        )
+    return None
+
+
+def _call(
+    function: Callable[..., Any],
+    what: str,
+    where: str,
+    *args: Any,
+    forbidden: tuple[Callable[..., Any], ...] | None = None,
+) -> Any:
+    """Call student code with gamekit's answers (default: `forbidden_functions`) swapped out;
+    explain any error it raises."""
+    forbidden = forbidden_functions() if forbidden is None else forbidden
+    try:
+        with engines_swapped_out(*forbidden):
+            return function(*args)
+    except EngineForbidden as error:
+        raise GradingError(f"{what} calls gamekit's own code: {error}") from None
+    except GradingError:
+        raise
+    except Exception as error:
+        mutation = _mutation_message(error)
+        if mutation:
+            raise GradingError(f"{mutation} (on {where})") from None
+        raise GradingError(f"{what} raised {type(error).__name__}: {error} (on {where})") from None
+
+
+# --------------------------------------------------------------------------------------------
+# ConnectFour.actions
+# --------------------------------------------------------------------------------------------
+
+
+def _columns(state: Any) -> list[str]:
+    """Each column of the board, top to bottom (index 0 is column 1)."""
+    return [state.cells[col :: state.v] for col in range(state.v)]
+
+
+def _topmost_empty(state: Any) -> set[tuple[int, int]]:
+    return {(col.find(EMPTY) + 1, c + 1) for c, col in enumerate(_columns(state)) if EMPTY in col}
+
+
+def _check_move_types(moves: Any, where: str) -> None:
+    require_type(moves, list, f"actions(state) on {where}")
+    for move in moves:
+        require_type(move, tuple, f"each move returned by actions (on {where})")
+        if len(move) != 2 or any(type(x) is not int for x in move):
+            raise GradingError(
+                f"each move must be a (row, col) tuple of two ints, got {move!r} (on {where})"
+            )
+
+
+def _diagnose_actions(got: set, expected: set, state: Any, h: int, v: int) -> str:
+    """Name the most likely mistake behind a wrong set of moves."""
+    if state.utility != 0 and got:
+        return (
+            "returns moves for a position where someone has already won: the game is over, "
+            "so there are no legal moves (check state.utility)"
+        )
+    if got == set(state.moves) and got != expected:
+        return (
+            "returns every empty cell (TicTacToe's rule): in Connect Four only the lowest empty "
+            "cell of each column can be played"
+        )
+    if got == _topmost_empty(state) and got != expected:
+        return (
+            "returns the top-most empty cell of a column: a piece falls to the lowest empty "
+            "cell (rows are counted from 1 at the top, so the lowest cell has the largest row)"
+        )
+    full = {c + 1 for c, col in enumerate(_columns(state)) if EMPTY not in col}
+    if any(col in full for _, col in got) and expected <= got:
+        return "keeps full columns: a column with no empty cell has no legal move"
+    for shift, where in ((-1, "above"), (1, "below")):
+        if got == {(row + shift, col) for row, col in expected}:
+            return (
+                f"is off by one row: each move is one row {where} the lowest empty cell "
+                f"(rows go from 1 at the top to h = {h} at the bottom)"
+            )
+    off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
+    if off_board:
+        return f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"
+    occupied = [m for m in got if m not in set(state.moves)]
+    if occupied:
+        return f"returns a cell that is already occupied: {sorted(occupied)[0]!r}"
+    if got < expected:
+        return "misses a column that can still be played"
+    return "returns cells that are not the lowest empty cell of their column"
+
+
+def check_actions(connect_four_class: type, positions: Sequence[Position]) -> None:
+    """The student's ``ConnectFour(h, v, k).actions(state)`` equals gamekit's on every position.
+
+    Order does not matter; the type does: a ``list`` of ``(row, col)`` tuples of ints, no
+    repeats. The state must not change, and each call must return a new list.
+    """
+    if not isinstance(connect_four_class, type):
+        raise GradingError(f"ConnectFour should be a class, got {connect_four_class!r}")
+    checked_fresh_list = False
+    for position in positions:
+        where = f"{position.label} ({position.h} x {position.v}, k = {position.k})"
+        expected = set(
+            ReferenceConnectFour(position.h, position.v, position.k).actions(position.state)
+        )
+        game = _call(
+            connect_four_class, "ConnectFour(h, v, k)", where, position.h, position.v, position.k
+        )
+        before = _snapshot(position.state)
+        got = _call(game.actions, "actions(state)", where, position.state)
+        if _snapshot(position.state) != before:
+            raise GradingError(
+                f"your actions changed the state it was given (on {where}): states are "
+                "immutable; build a new list of moves instead"
+            )
+        _check_move_types(got, where)
+        if len(set(got)) != len(got):
+            raise GradingError(f"actions returns a move twice (on {where})")
+        if set(got) != expected:
+            mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
+            raise GradingError(f"actions {mistake} (on {where})")
+        if got and not checked_fresh_list:
+            checked_fresh_list = True
+            got.append((0, 0))  # a caller changing the list it received ...
+            again = _call(game.actions, "actions(state)", where, position.state)
+            if again is got or (0, 0) in again:
+                raise GradingError(
+                    "actions returns the same list object every time (a list kept in the game "
+                    "or the state): a caller that changes it would corrupt your game; build "
+                    "and return a new list on each call"
+                )
+
+
+# --------------------------------------------------------------------------------------------
+# evaluate
+# --------------------------------------------------------------------------------------------
+
+
+def window_eval(
+    state: Any,
+    player: str,
+    k: int = 4,
+    *,
+    weights: Sequence[float] = WEIGHTS,
+    centre: float = CENTRE_WEIGHT,
+    opponent: bool = True,
+    mixed: bool = False,
+    directions: Sequence[tuple[int, int]] = DIRECTIONS,
+    short_lines: bool = False,
+) -> float:
+    """A plain, independent version of the window heuristic, with switches that reproduce the
+    usual mistakes (to name them): ``opponent=False`` ignores the opponent's windows,
+    ``mixed=True`` scores windows holding both colours, ``directions`` drops some, and
+    ``short_lines`` forgets the last window of every line."""
+    h, v = state.h, state.v
+    opp = "O" if player == "X" else "X"
+    board = {(i // v + 1, i % v + 1): mark for i, mark in enumerate(state.cells)}
+    total = 0.0
+    for d_row, d_col in directions:
+        for row in range(1, h + 1):
+            for col in range(1, v + 1):
+                cells = [(row + i * d_row, col + i * d_col) for i in range(k)]
+                if not all(1 <= r <= h and 1 <= c <= v for r, c in cells):
+                    continue
+                if short_lines:
+                    after = (row + k * d_row, col + k * d_col)
+                    if not (1 <= after[0] <= h and 1 <= after[1] <= v):
+                        continue
+                marks = [board[cell] for cell in cells]
+                own, other = marks.count(player), marks.count(opp)
+                if mixed:
+                    total += weights[own] - (weights[other] if opponent else 0)
+                elif other == 0:
+                    total += weights[own]
+                elif own == 0 and opponent:
+                    total -= weights[other]
+    middle = ((v + 1) // 2,) if v % 2 else (v // 2, v // 2 + 1)
+    for col in middle:
+        column = state.cells[col - 1 :: v]
+        total += centre * column.count(player)
+        if opponent:
+            total -= centre * column.count(opp)
+    return total
+
+
+def _mistakes(state: Any, player: str) -> list[tuple[str, float]]:
+    """(explanation, value) of each catalogued mistake on ``state``."""
+    found = [
+        (
+            "has no centre preference: add 3 points per own piece in the centre column "
+            "(the two middle columns when the number of columns is even), minus 3 per opponent "
+            "piece",
+            window_eval(state, player, centre=0),
+        ),
+        (
+            "is not symmetric: it ignores the opponent's windows (and centre pieces); they "
+            "must count negatively, so that evaluate(state, 'X') == -evaluate(state, 'O')",
+            window_eval(state, player, opponent=False),
+        ),
+        (
+            "counts windows that hold both colours: such a window can never be won and scores 0",
+            window_eval(state, player, mixed=True),
+        ),
+        (
+            "misses the last window of each line: a line of n cells has n - k + 1 windows "
+            "(range(n - k + 1), not range(n - k))",
+            window_eval(state, player, short_lines=True),
+        ),
+        (
+            "has the sign the wrong way round: positive must mean good for `player`",
+            -window_eval(state, player),
+        ),
+    ]
+    for missing in DIRECTIONS:
+        kept = [d for d in DIRECTIONS if d != missing]
+        found.append(
+            (
+                f"misses the windows in one direction: {DIRECTION_NAMES[missing]}",
+                window_eval(state, player, directions=kept),
+            )
+        )
+    return found
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def check_evaluate_positions(
+    evaluate: Callable[[Any, str], Any], positions: Sequence[Position]
+) -> None:
+    """``evaluate(state, player)`` equals the course's window heuristic (k = 4) for X and O."""
+    from gamekit.heuristics import connect_four_eval
+
+    for position in positions:
+        where = f"{position.label} ({position.h} x {position.v})"
+        got = {}
+        for player in ("X", "O"):
+            value = _call(evaluate, f"evaluate(state, {player!r})", where, position.state, player)
+            got[player] = require_number(value, f"evaluate(state, {player!r}) on {where}")
+        expected = {p: connect_four_eval(position.state, p, position.k) for p in ("X", "O")}
+        if _same(got["X"], got["O"]) and not _same(expected["X"], expected["O"]):
+            raise GradingError(
+                f"evaluate ignores `player`: it returns the same value for X and for O (on "
+                f"{where}); score the board for `player`, positive when good for them"
+            )
+        for player in ("X", "O"):
+            if _same(got[player], expected[player]):
+                continue
+            for explanation, value in _mistakes(position.state, player):
+                if _same(got[player], value):
+                    raise GradingError(f"evaluate {explanation} (on {where}, for {player})")
+            hint = ""
+            if (position.h, position.v) != (6, 7):
+                hint = "; does it use state.h and state.v rather than a fixed 6 x 7 board?"
+            raise GradingError(
+                f"evaluate(state, {player!r}) differs from the window heuristic on {where}: "
+                "check the weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window "
+                "free of the opponent's, and the centre bonus of 3 per piece" + hint
+            )
+
+
+def check_evaluate_symmetry(
+    evaluate: Callable[[Any, str], Any], positions: Sequence[Position]
+) -> None:
+    """``evaluate(state, 'X') == -evaluate(state, 'O')`` on every position (zero-sum)."""
+    for position in positions:
+        where = f"{position.label} ({position.h} x {position.v})"
+        x = _call(evaluate, "evaluate(state, 'X')", where, position.state, "X")
+        o = _call(evaluate, "evaluate(state, 'O')", where, position.state, "O")
+        x = require_number(x, f"evaluate(state, 'X') on {where}")
+        o = require_number(o, f"evaluate(state, 'O') on {where}")
+        if not _same(x, -o):
+            detail = (
+                "it returns the same value for both players: it ignores `player`"
+                if _same(x, o)
+                else "a position good for one player must be exactly as bad for the other, "
+                "so the opponent's windows and centre pieces must count negatively"
+            )
+            raise GradingError(
+                f"evaluate is not symmetric: evaluate(state, 'X') = {x} but "
+                f"evaluate(state, 'O') = {o} on {where}; {detail}"
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# Depth-limited play
+# --------------------------------------------------------------------------------------------
+
+
+def _memo(evaluate: Callable[[Any, str], Any]) -> Callable[[Any, str], float]:
+    """The student's evaluation, remembered per (board, player), with its type checked."""
+    seen: dict[tuple[str, int, str], float] = {}
+
+    def remembered(state: Any, player: str) -> float:
+        key = (state.cells, state.v, player)
+        value = seen.get(key)
+        if value is None:
+            value = evaluate(state, player)
+            require_number(value, "evaluate(state, player) during the games")
+            seen[key] = value
+        return value
+
+    return remembered
+
+
+def check_depth_limited_play(
+    evaluate: Callable[[Any, str], Any],
+    seed: int,
+    *,
+    depth_vs_random: int = 2,
+    depth_vs_greedy: int = 3,
+    games: int = 20,
+    min_wins: int = 19,
+) -> None:
+    """Alpha-beta cut off at ``depth_vs_random`` plies with ``evaluate`` on 6 x 7 Connect Four
+    beats a random player in at least ``min_wins`` of ``games`` seeded games (colours
+    alternate), and at ``depth_vs_greedy`` plies does not lose to the one-ply greedy player
+    (which uses the course's evaluation) as X or as O.
+
+    Depth 2 is plenty against random play; beating the greedy player needs depth 3, where the
+    search sees the greedy player's reply to our reply.
+    """
+    from gamekit.players import alphabeta_player, greedy_player, random_player
+    from gamekit.tournament import play_series
+
+    game = ReferenceConnectFour()
+    start = "the empty 6 x 7 board"
+    for player in ("X", "O"):
+        value = _call(evaluate, f"evaluate(state, {player!r})", start, game.initial, player)
+        require_number(value, f"evaluate(state, {player!r}) on {start}")
+    remembered = _memo(evaluate)
+    opponents = (
+        ("a random player", random_player, depth_vs_random, games),
+        ("the one-ply greedy player", greedy_player(_reference_for_greedy), depth_vs_greedy, 2),
+    )
+    for name, opponent, depth, count in opponents:
+        searcher = alphabeta_player(depth=depth, eval_fn=remembered)
+        series = _call(
+            play_series,
+            "depth-limited play",
+            f"6 x 7 games against {name}",
+            game,
+            searcher,
+            opponent,
+            count,
+            seed,
+            True,
+            False,
+            forbidden=heuristic_functions(),
+        )
+        if opponent is random_player and series.wins < min_wins:
+            raise GradingError(
+                f"with your evaluate, depth-{depth} alpha-beta beat a random player in only "
+                f"{series.wins} of {count} games (at least {min_wins} needed): a sound "
+                "evaluation should crush random play; check the sign and the weights"
+            )
+        for record in series.records:
+            if opponent is not random_player and record.outcome == "loss":
+                raise GradingError(
+                    f"with your evaluate, depth-{depth} alpha-beta lost to the one-ply greedy "
+                    f"player when playing {record.a_colour}: an evaluation that weighs both "
+                    "players' windows correctly should not lose to a player that ignores replies"
+                )
+
+
+def _reference_for_greedy(state: Any, player: str) -> float:
+    """The greedy opponent's evaluation (the course's heuristic, computed here)."""
+    return window_eval(state, player)
+
+
+# --------------------------------------------------------------------------------------------
+# score_summary
+# --------------------------------------------------------------------------------------------
+
+
+def series_from_outcomes(outcomes: str, name_a: str = "A", name_b: str = "B") -> Any:
+    """A `SeriesResult` with one game per letter of ``outcomes``: W (A won), D, L; colours
+    alternate, A first in game 1. For tests of code that summarises a series."""
+    from gamekit.tournament import GameRecord, SeriesResult
+
+    result = SeriesResult("ConnectFour(h=4, v=4, k=3)", name_a, name_b, 0)
+    for index, letter in enumerate(outcomes):
+        utility = {"W": 1, "D": 0, "L": -1}[letter]
+        colours = ("X", "O") if index % 2 == 0 else ("O", "X")
+        result.records.append(GameRecord(index, *colours, utility, (), (None, None)))
+    return result
+
+
+SUMMARY_KEYS = ("games", "win_rate", "draw_rate", "loss_rate", "mean_score")
+
+
+def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[str]) -> None:
+    """``score_summary(series)`` returns the right plain dict for each series of ``outcomes``."""
+    for letters in outcomes:
+        series = series_from_outcomes(letters)
+        where = f"a series of {len(letters)} games"
+        got = _call(score_summary, "score_summary(series)", where, series)
+        require_type(got, dict, f"score_summary(series) on {where}")
+        require_plain(got, f"score_summary(series) on {where}")
+        if set(got) != set(SUMMARY_KEYS):
+            raise GradingError(
+                f"score_summary should return exactly the keys {list(SUMMARY_KEYS)}, got "
+                f"{sorted(got, key=str)}"
+            )
+        n = len(letters)
+        expected = {
+            "games": n,
+            "win_rate": letters.count("W") / n,
+            "draw_rate": letters.count("D") / n,
+            "loss_rate": letters.count("L") / n,
+            "mean_score": (letters.count("W") - letters.count("L")) / n,
+        }
+        require_type(got["games"], int, f"score_summary(...)['games'] on {where}")
+        for key in SUMMARY_KEYS[1:]:
+            value = require_number(got[key], f"score_summary(...)[{key!r}] on {where}")
+            if _same(value, expected[key]):
+                continue
+            if key != "mean_score" and _same(value, expected[key] * n):
+                raise GradingError(
+                    f"score_summary(...)[{key!r}] is a count, not a rate: divide by the number "
+                    f"of games (on {where})"
+                )
+            raise GradingError(f"score_summary(...)[{key!r}] is wrong on {where}")
+        if got["games"] != n:
+            raise GradingError(f"score_summary(...)['games'] is wrong on {where}")
