@@ -1,8 +1,8 @@
 """The student deleted a test cell: it is put back and graded (full marks)."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {}
 EDIT_CELLS = {}
-DELETE_CELLS = ['test_minimax_decision']
+DELETE_CELLS = ["test_minimax_decision"]
 SCORES = {}
 FEEDBACK = []

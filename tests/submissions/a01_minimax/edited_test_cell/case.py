@@ -1,10 +1,10 @@
 """The student replaced a test cell by `pass`: the original is restored and graded."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {}
 EDIT_CELLS = {
-    'test_minimax_value': '''pass
-''',
+    "test_minimax_value": """pass
+""",
 }
 DELETE_CELLS = []
 SCORES = {}

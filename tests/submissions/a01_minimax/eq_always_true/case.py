@@ -1,8 +1,8 @@
 """Answers are objects whose __eq__ always returns True: they earn nothing."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'vocabulary_answer': '''class Anything:
+    "vocabulary_answer": '''class Anything:
     """Equal to everything."""
 
     def __eq__(self, other):
@@ -15,7 +15,7 @@ ANSWERS = {
 def tree_vocabulary():
     return Anything()
 ''',
-    'hand_values_answer': '''class Anything:
+    "hand_values_answer": '''class Anything:
     """Equal to everything."""
 
     def __eq__(self, other):
@@ -28,7 +28,7 @@ def tree_vocabulary():
 def minimax_values_by_hand():
     return {node: Anything() for node in "ABCDEFGHI"}
 ''',
-    'minimax_value_code': '''class Anything:
+    "minimax_value_code": '''class Anything:
     """Equal to everything."""
 
     def __eq__(self, other):
@@ -44,5 +44,5 @@ def minimax_value(state, game, player):
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_vocabulary': 0, 'test_hand_values': 0, 'test_minimax_value': 0}
-FEEDBACK = ['plain Python values', 'should be a number']
+SCORES = {"test_vocabulary": 0, "test_hand_values": 0, "test_minimax_value": 0}
+FEEDBACK = ["plain Python values", "should be a number"]

@@ -1,8 +1,8 @@
 """expectiminimax_value averages the children of a chance node, ignoring the probabilities."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'expectiminimax_code': '''def expectiminimax_value(state, game, player):
+    "expectiminimax_code": """def expectiminimax_value(state, game, player):
     if game.terminal_test(state):
         return game.utility(state, player)
     mover = game.to_move(state)
@@ -11,9 +11,9 @@ ANSWERS = {
     if mover == CHANCE:
         return sum(values) / len(values)
     return max(values) if mover == player else min(values)
-''',
+""",
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_expectiminimax_value': 0}
-FEEDBACK = ['chance probabilities ignored']
+SCORES = {"test_expectiminimax_value": 0}
+FEEDBACK = ["chance probabilities ignored"]

@@ -1,13 +1,13 @@
 """expectiminimax_value never returns: only its test cell is lost (after the cell timeout)."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'expectiminimax_code': '''def expectiminimax_value(state, game, player):
+    "expectiminimax_code": """def expectiminimax_value(state, game, player):
     while True:
         pass
-''',
+""",
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_expectiminimax_value': 0}
+SCORES = {"test_expectiminimax_value": 0}
 FEEDBACK = []

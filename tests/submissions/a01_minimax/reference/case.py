@@ -1,6 +1,6 @@
 """The source's reference answers, unchanged: full marks."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {}
 EDIT_CELLS = {}
 DELETE_CELLS = []

@@ -1,8 +1,8 @@
 """TreeGame.result returns the state unchanged for an edge that does not leave it."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'tree_game_code': '''class TreeGame(Game):
+    "tree_game_code": '''class TreeGame(Game):
     """A game given as an explicit tree."""
 
     def __init__(self, edges, utilities):
@@ -37,5 +37,5 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_tree_game_moves': 0}
-FEEDBACK = ['illegal move ignored', 'IllegalMoveError']
+SCORES = {"test_tree_game_moves": 0}
+FEEDBACK = ["illegal move ignored", "IllegalMoveError"]

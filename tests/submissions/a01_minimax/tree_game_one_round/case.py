@@ -1,8 +1,8 @@
 """TreeGame.to_move: MAX at the root, MIN everywhere else (right for one round only)."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'tree_game_code': '''class TreeGame(Game):
+    "tree_game_code": '''class TreeGame(Game):
     """A game given as an explicit tree."""
 
     def __init__(self, edges, utilities):
@@ -37,5 +37,5 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_tree_game_turns': 0}
-FEEDBACK = ['turns alternate MAX, MIN, MAX']
+SCORES = {"test_tree_game_turns": 0}
+FEEDBACK = ["turns alternate MAX, MIN, MAX"]

@@ -1,8 +1,8 @@
 """TreeGame.utility returns the utility for MAX whoever asks."""
 
-START = 'solution'
+START = "solution"
 ANSWERS = {
-    'tree_game_code': '''class TreeGame(Game):
+    "tree_game_code": '''class TreeGame(Game):
     """A game given as an explicit tree."""
 
     def __init__(self, edges, utilities):
@@ -37,5 +37,5 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_tree_game_turns': 0}
-FEEDBACK = ['utility taken for the wrong player']
+SCORES = {"test_tree_game_turns": 0}
+FEEDBACK = ["utility taken for the wrong player"]
