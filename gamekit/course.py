@@ -238,7 +238,7 @@ def read_grades(root: Path, assignment: str) -> dict[str, list[CellGrade]]:
     grades: dict[str, list[CellGrade]] = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         try:
-            assignment_row = gb.find_assignment(assignment)
+            gb.find_assignment(assignment)
         except MissingEntry:
             return grades
         for submission in gb.assignment_submissions(assignment):
@@ -256,7 +256,6 @@ def read_grades(root: Path, assignment: str) -> dict[str, list[CellGrade]]:
                         )
                     )
             grades[submission.student.id] = rows
-        del assignment_row
     return grades
 
 
@@ -400,25 +399,38 @@ def print_results(results: list[CaseResult], log=print) -> None:
 
 
 def grade_table(root: Path, names: list[str]) -> str:
-    """Student x assignment scores with totals, as text."""
-    table: dict[str, dict[str, tuple[float, float]]] = {}
+    """Student x assignment scores with totals, as text.
+
+    A ``*`` marks a score that still waits for free-text answers to be graded by hand.
+    """
+    table: dict[str, dict[str, tuple[float, float, bool]]] = {}
     maxima: dict[str, float] = {}
     for assignment in names:
         for student, rows in read_grades(root, assignment).items():
             score = sum(g.score or 0 for g in rows)
             out_of = sum(g.max_score for g in rows)
-            table.setdefault(student, {})[assignment] = (score, out_of)
+            pending = any(g.manual and g.score is None for g in rows)
+            table.setdefault(student, {})[assignment] = (score, out_of, pending)
             maxima[assignment] = out_of
     width = max([len(s) for s in table] + [7])
-    header = f"{'student':{width}s} " + " ".join(f"{a:>17s}" for a in names) + f" {'total':>13s}"
+    header = f"{'student':{width}s} " + " ".join(f"{a:>17s}" for a in names) + f" {'total':>14s}"
     lines = [header, "-" * len(header)]
+    any_pending = False
     for student in sorted(table):
-        cells, total, total_max = [], 0.0, 0.0
+        cells, total, total_max, student_pending = [], 0.0, 0.0, False
         for assignment in names:
-            score, out_of = table[student].get(assignment, (0.0, maxima.get(assignment, 0.0)))
-            cells.append(f"{score:8.1f} / {out_of:6.1f}")
+            missing = (0.0, maxima.get(assignment, 0.0), False)
+            score, out_of, pending = table[student].get(assignment, missing)
+            cells.append(f"{score:8.1f} / {out_of:5.1f}{'*' if pending else ' '}")
             total, total_max = total + score, total_max + out_of
-        lines.append(f"{student:{width}s} " + " ".join(cells) + f" {total:5.1f} / {total_max:5.1f}")
+            student_pending = student_pending or pending
+        mark = "*" if student_pending else " "
+        lines.append(
+            f"{student:{width}s} " + " ".join(cells) + f" {total:6.1f} / {total_max:5.1f}{mark}"
+        )
+        any_pending = any_pending or student_pending
+    if any_pending:
+        lines.append("* free-text answers still to be graded by hand (nbgrader formgrader)")
     return "\n".join(lines)
 
 

@@ -195,3 +195,14 @@ def test_feedback_never_shows_hidden_tests(assignment, scratch):
         for line in secret:
             words = re.sub(r"\s+", "", line)
             assert words not in squeezed, f"feedback of {student} shows hidden test text: {line!r}"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_grade_table_lists_every_student_with_the_gradebook_scores(assignment, scratch):
+    results = graded(assignment, scratch)
+    table = course.grade_table(_graded_roots[assignment], [assignment]).splitlines()
+    rows = {line.split()[0]: line for line in table[2:] if not line.startswith("*")}
+    assert set(rows) == set(results)
+    for name, result in results.items():
+        score = sum(s or 0 for s in result.scores.values())
+        assert f"{score:.1f} / {sum(result.max_scores.values()):5.1f}" in rows[name]
