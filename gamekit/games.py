@@ -456,26 +456,20 @@ def random_state(game: Game, plies: int, seed: int | random.Random | None = None
     return state
 
 
-class OrderedGame(Game):
-    """The same game with each position's moves explored in a different order.
+class GameWrapper(Game):
+    """A game that answers every question like ``game``: subclass it and override what differs.
 
-    ``key(game, state, move)`` scores a move; moves are explored from the lowest score up (use a
-    negative score to try the best first). Engines are unchanged: only ``actions`` differs, so
-    comparing node counts with and without the ordering shows what ordering buys alpha-beta.
-
-    >>> game = OrderedGame(TicTacToe(), key=lambda g, s, m: abs(m[0] - 2) + abs(m[1] - 2))
-    >>> game.actions(game.initial)[:3]
-    [(2, 2), (1, 2), (2, 1)]
+    Attributes it does not have (``h``, ``v``, ``k``, ``chance_outcomes``, ...) come from the
+    wrapped game too.
     """
 
-    def __init__(self, game: Game, key: Callable[[Game, Any, Any], float]) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
-        self.key = key
         self.initial = game.initial
         self.players = game.players
 
     def actions(self, state: Any) -> list[Any]:
-        return sorted(self.game.actions(state), key=lambda move: self.key(self.game, state, move))
+        return self.game.actions(state)
 
     def result(self, state: Any, move: Any) -> Any:
         return self.game.result(state, move)
@@ -495,7 +489,27 @@ class OrderedGame(Game):
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name == "game":  # copy/pickle probe before __init__ runs
             raise AttributeError(name)
-        return getattr(self.game, name)  # h, v, k, chance_outcomes, ... of the wrapped game
+        return getattr(self.game, name)
 
     def __repr__(self) -> str:
-        return f"OrderedGame({self.game!r})"
+        return f"{type(self).__name__}({self.game!r})"
+
+
+class OrderedGame(GameWrapper):
+    """The same game with each position's moves explored in a different order.
+
+    ``key(game, state, move)`` scores a move; moves are explored from the lowest score up (use a
+    negative score to try the best first). Engines are unchanged: only ``actions`` differs, so
+    comparing node counts with and without the ordering shows what ordering buys alpha-beta.
+
+    >>> game = OrderedGame(TicTacToe(), key=lambda g, s, m: abs(m[0] - 2) + abs(m[1] - 2))
+    >>> game.actions(game.initial)[:3]
+    [(2, 2), (1, 2), (2, 1)]
+    """
+
+    def __init__(self, game: Game, key: Callable[[Game, Any, Any], float]) -> None:
+        super().__init__(game)
+        self.key = key
+
+    def actions(self, state: Any) -> list[Any]:
+        return sorted(self.game.actions(state), key=lambda move: self.key(self.game, state, move))

@@ -173,15 +173,16 @@ def greedy_player(eval_fn: EvalFn, *args: Any) -> Callable[[Game, Any], Any]:
         raise TypeError("greedy_player makes a player: pass greedy_player(eval_fn) to play_game")
 
     def play(game: Game, state: Any) -> Any:
-        player = game.to_move(state)
-
-        def score(move: Any) -> float:
-            child = game.result(state, move)
-            if game.terminal_test(child):
-                return scored_result(game.utility(child, player), 1)
-            return eval_fn(child, player)
-
-        return max(game.actions(state), key=score)
+        return max(game.actions(state), key=lambda move: greedy_score(game, state, move, eval_fn))
 
     play.__name__ = "greedy_player"
     return play
+
+
+def greedy_score(game: Game, state: Any, move: Any, eval_fn: EvalFn) -> float:
+    """What `greedy_player` maximises: ``move``'s evaluation one ply ahead, for the mover."""
+    player = game.to_move(state)
+    child = game.result(state, move)
+    if game.terminal_test(child):
+        return scored_result(game.utility(child, player), 1)
+    return eval_fn(child, player)
