@@ -2,10 +2,19 @@
 
 import os
 
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import ClearHiddenTests, GetGrades
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties,
+    CheckCellMetadata,
+    ClearHiddenTests,
+    GetGrades,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
 
 from gamekit.grading.feedback import ShortenTestTracebacks
+from gamekit.grading.guard import GuardedExecute
 
 c = get_config()  # noqa: F821 (provided by nbgrader when it reads this file)
 
@@ -19,6 +28,18 @@ c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "
 # infinite loop from holding the class's grading up for long.
 c.Execute.timeout = 20
 c.Execute.interrupt_on_timeout = True
+
+# Autograde as nbgrader does, except that IPython's cell transformers are reset before every
+# graded test cell, so a submission cannot rewrite the tests into `pass` (gamekit/grading/guard.py).
+c.Autograde.autograde_preprocessors = [
+    GuardedExecute,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]
 
 # A test cell a student deleted is put back and graded, rather than left ungraded.
 c.OverwriteCells.add_missing_cells = True

@@ -338,10 +338,6 @@ def check_cases(
                 "WARNING: over the budget of ~6 s per submission: skip heavy ungraded cells "
                 "under NBGRADER_EXECUTION"
             )
-        log(
-            "(helpers: re-read the RUNTIME BUDGET and RELEASE FAILURES sections of "
-            ".helpers/ASSIGNMENTS.md)"
-        )
         problems: list[str] = []
         if validate:
             t4 = time.perf_counter()
