@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekit.games import Game
+from gamekit.games import Game, GameWrapper
 
 EvalFn = Callable[[Any, str], float]
 
@@ -204,45 +204,34 @@ class Trace:
         return f"<Trace of {self.real_game!r}: {self.stats}>"
 
 
-class TracedGame(Game):
+class TracedGame(GameWrapper):
     """Answers like the wrapped game and tells the `Trace` what was asked."""
 
     def __init__(self, game: Game, trace: Trace) -> None:
-        self._game = game
+        super().__init__(game)
         self._trace = trace
-        self.initial = game.initial
-        self.players = game.players
 
     def actions(self, state: Any) -> list[Any]:
-        moves = self._game.actions(state)
+        moves = self.game.actions(state)
         self._trace._asked_actions(state, moves)
         return moves
 
     def result(self, state: Any, move: Any) -> Any:
-        child = self._game.result(state, move)
+        child = self.game.result(state, move)
         self._trace._generated(state, move, child)
         return child
 
     def utility(self, state: Any, player: str) -> float:
-        value = self._game.utility(state, player)
+        value = self.game.utility(state, player)
         self._trace._scored(state, value, "utility")
         return value
 
     def terminal_test(self, state: Any) -> bool:
         self._trace._node_for(state)
-        return self._game.terminal_test(state)
-
-    def to_move(self, state: Any) -> str:
-        return self._game.to_move(state)
-
-    def __getattr__(self, name: str) -> Any:
-        # Anything else (chance_outcomes, h, v, k, display, ...) comes from the real game.
-        if name.startswith("__") or name == "_game":  # copy/pickle probe before __init__ runs
-            raise AttributeError(name)
-        return getattr(self._game, name)
+        return self.game.terminal_test(state)
 
     def __repr__(self) -> str:
-        return f"Traced({self._game!r})"
+        return f"Traced({self.game!r})"
 
 
 def run_traced(
