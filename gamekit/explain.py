@@ -20,7 +20,7 @@ two against each other.
 >>> alphabeta_pruned(tree)
 [('D', 'd2'), ('D', 'd3'), ('D', 'd4'), ('E', 'e2'), ('E', 'e3'), ('E', 'e4')]
 >>> alphabeta_intervals(tree)["D"]
-(4, 0)
+(4, inf)
 >>> print(alphabeta_steps(tree.initial, tree)[-3].describe())
 MIN node E: value 3 <= alpha 4, prune e2, e3, e4
 """
@@ -166,21 +166,22 @@ def alphabeta_steps(state: Any, game: Game) -> list[Step]:
         best = None
         for i, move in enumerate(moves):
             child_value = visit(game.result(node, move), alpha, beta, depth + 1, node, move)
-            if role == MAX and child_value > v:
+            improved = child_value > v if role == MAX else child_value < v
+            if improved:
                 v, best = child_value, move
-                alpha = max(alpha, v)
-                steps.append(Step("update", node, alpha, beta, v, move, best=best, **common))
-            elif role == MIN and child_value < v:
-                v, best = child_value, move
-                beta = min(beta, v)
-                steps.append(Step("update", node, alpha, beta, v, move, best=best, **common))
-            if (v >= beta) if role == MAX else (v <= alpha):
+            if (v >= beta) if role == MAX else (v <= alpha):  # the test first...
                 rest = tuple(moves[i + 1 :])
                 if rest:
                     steps.append(
                         Step("prune", node, alpha, beta, v, move, rest, best=best, **common)
                     )
                 break
+            if improved:  # ...then the bound takes in v
+                if role == MAX:
+                    alpha = max(alpha, v)
+                else:
+                    beta = min(beta, v)
+                steps.append(Step("update", node, alpha, beta, v, move, best=best, **common))
         steps.append(Step("return", node, alpha, beta, v, edge, best=best, **common))
         return v
 
@@ -196,9 +197,10 @@ def entered_nodes(steps: Iterable[Step]) -> list[Any]:
 def alphabeta_intervals(game: Game, state: Any = None) -> dict[Any, tuple[float, float]]:
     """``{node: (alpha, beta)}`` for every inner node alpha-beta visits (course convention).
 
-    The window is the one the node holds when it returns its value: after its last update,
-    including when it is cut off. Leaves and unvisited nodes are absent. ``state`` defaults to
-    ``game.initial``.
+    The window is the one the node holds when it returns its value, after its last update. A
+    node that is cut off keeps the window it had before the child that caused the cut: the
+    cutoff test comes before the bound update. Leaves and unvisited nodes are absent.
+    ``state`` defaults to ``game.initial``.
     """
     state = game.initial if state is None else state
     return {

@@ -8,7 +8,9 @@ Course conventions (the graded exercises follow them exactly):
 
 - Children are explored in ``game.actions(state)`` order.
 - Alpha-beta: MAX prunes when ``v >= beta``, MIN prunes when ``v <= alpha`` (pruning on
-  equality, as in AIMA's Figure 5.7).
+  equality, as in AIMA's Figure 5.7); the test comes first, then the bound takes in ``v``
+  (``alpha = max(alpha, v)`` for MAX, ``beta = min(beta, v)`` for MIN), so a node that is cut
+  off keeps the window it had: this is what the by-hand [alpha, beta] exercises ask for.
 - Ties go to the first best move in ``actions()`` order.
 - ``depth`` counts plies: ``depth=1`` looks at the positions the mover's moves lead to and
   evaluates them; the root is at ply 0.
@@ -105,9 +107,9 @@ def alphabeta_search(state: Any, game: Game, *, with_value: bool = False) -> Any
             v2, _ = min_value(game.result(state, a), alpha, beta)
             if v2 > v:
                 v, move = v2, a
-                alpha = max(alpha, v)
             if v >= beta:
                 return v, move  # MIN above will never let the game come here
+            alpha = max(alpha, v)
         return v, move
 
     def min_value(state, alpha, beta):
@@ -118,9 +120,9 @@ def alphabeta_search(state: Any, game: Game, *, with_value: bool = False) -> Any
             v2, _ = max_value(game.result(state, a), alpha, beta)
             if v2 < v:
                 v, move = v2, a
-                beta = min(beta, v)
             if v <= alpha:
                 return v, move  # MAX above will never let the game come here
+            beta = min(beta, v)
         return v, move
 
     value, move = max_value(state, -infinity, infinity)
@@ -153,9 +155,9 @@ def alphabeta_cutoff_search(
             v2, _ = min_value(game.result(state, a), alpha, beta, ply + 1)
             if v2 > v:
                 v, move = v2, a
-                alpha = max(alpha, v)
             if v >= beta:
                 return v, move
+            alpha = max(alpha, v)
         return v, move
 
     def min_value(state, alpha, beta, ply):
@@ -168,9 +170,9 @@ def alphabeta_cutoff_search(
             v2, _ = max_value(game.result(state, a), alpha, beta, ply + 1)
             if v2 < v:
                 v, move = v2, a
-                beta = min(beta, v)
             if v <= alpha:
                 return v, move
+            beta = min(beta, v)
         return v, move
 
     value, move = max_value(state, -infinity, infinity, 0)
@@ -205,9 +207,9 @@ def negamax(
             v2, _ = value(game.result(state, a), -beta, -alpha, ply + 1)
             if -v2 > v:
                 v, move = -v2, a
-                alpha = max(alpha, v)
             if v >= beta:
                 return v, move
+            alpha = max(alpha, v)
         return v, move
 
     v, move = value(state, -infinity, infinity, 0)

@@ -3,7 +3,7 @@
 >>> from gamekit.gametree import first_tree
 >>> stepper = AlphaBetaStepper(first_tree())
 >>> stepper.current_label.value, stepper.count_label.value
-('A', 'step 1 / 31')
+('A', 'step 1 / 29')
 >>> stepper.next_button.click()
 >>> stepper.current_label.value, stepper.window_label.value
 ('B', 'alpha = -∞, beta = +∞')

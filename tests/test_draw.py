@@ -229,7 +229,7 @@ def test_values_intervals_utilities_and_edge_labels_are_written():
     assert value_texts == {node: str(values[node]) for node in "ABCDE"}
     intervals = {k: t.get_text() for k, t in by_gid(ax, "interval:").items()}
     assert intervals["A"] == "[4, +∞]" and intervals["B"] == "[-∞, -5]"
-    assert intervals["D"] == "[4, 0]"  # D is cut off right after its beta drops to 0
+    assert intervals["D"] == "[4, +∞]"  # D is cut off before its beta takes in 0
     utilities = {k: t.get_text() for k, t in by_gid(ax, "utility:").items()}
     assert utilities == {leaf: str(u) for leaf, u in tree.utilities.items()}
 

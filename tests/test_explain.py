@@ -271,20 +271,22 @@ def hand_tree() -> GameTree:
 
 
 def test_intervals_worked_out_by_hand():
+    # The cutoff test comes first, then the bound takes in v (course convention).
     # A enters [-inf, inf]; B enters [-inf, inf]; D enters [-inf, inf].
-    # D: D1 = 4 -> v = 4, alpha = 4; D2 = 6 -> v = 6, alpha = 6. D returns 6 with [6, inf].
-    # B: v = 6, beta = 6. E enters [-inf, 6]: E1 = 7 -> v = 7, alpha = 7; 7 >= beta 6, so MAX
-    #    prunes e2. E returns 7 with [7, 6]. B: 7 is not below 6; B returns 6 with [-inf, 6].
-    # A: v = 6, alpha = 6. C enters [6, inf]: C1 = 6 -> v = 6, beta = 6; 6 <= alpha 6 prunes
-    #    on equality (course convention): c2 is pruned. C returns 6 with [6, 6].
+    # D: D1 = 4 -> v = 4, no cut, alpha = 4; D2 = 6 -> v = 6, alpha = 6. D returns 6, [6, inf].
+    # B: v = 6, no cut (6 > alpha -inf), beta = 6. E enters [-inf, 6]: E1 = 7 -> v = 7, and
+    #    7 >= beta 6, so MAX prunes e2 before alpha moves: E returns 7 with [-inf, 6].
+    # B: 7 is not below 6; B returns 6 with [-inf, 6].
+    # A: v = 6, alpha = 6. C enters [6, inf]: C1 = 6 -> v = 6; 6 <= alpha 6 prunes on equality
+    #    (course convention) before beta moves: c2 is pruned, C returns 6 with [6, inf].
     # A: 6 does not beat 6 (ties keep the first move), A returns 6 with [6, inf].
     tree = hand_tree()
     assert alphabeta_intervals(tree) == {
         "A": (6, inf),
         "B": (-inf, 6),
         "D": (6, inf),
-        "E": (7, 6),
-        "C": (6, 6),
+        "E": (-inf, 6),
+        "C": (6, inf),
     }
     assert alphabeta_pruned(tree) == [("E", "e2"), ("C", "c2")]
     steps = alphabeta_steps(tree.initial, tree)

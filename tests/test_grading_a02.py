@@ -328,13 +328,13 @@ def _independent_intervals(tree: GameTree) -> tuple[dict, set]:
         for i, label in enumerate(labels):
             child = visit(tree.result(node, label), alpha, beta, not is_max)
             v = max(v, child) if is_max else min(v, child)
-            if is_max:
+            if (v >= beta) if is_max else (v <= alpha):  # test first...
+                pruned.update((node, rest) for rest in labels[i + 1 :])
+                break
+            if is_max:  # ...then the bound takes in v
                 alpha = max(alpha, v)
             else:
                 beta = min(beta, v)
-            if (v >= beta) if is_max else (v <= alpha):
-                pruned.update((node, rest) for rest in labels[i + 1 :])
-                break
         intervals[node] = (alpha, beta)
         return v
 
@@ -370,7 +370,11 @@ def test_check_intervals_accepts_ints_floats_and_lists():
         (lambda d: d.update({"Z": (0, 0)}), "not nodes of the tree"),
         (lambda d: d.update({"C": (4, 9)}), "wrong interval at C"),
         (lambda d: d.update({"C": (8, 4)}), "look swapped"),
-        (lambda d: d.update({"B2": (-inf, 4), "C2": (4, 8)}), "window each node was entered"),
+        (lambda d: d.update({"B1": (-inf, inf), "C": (4, inf)}), "window each node was entered"),
+        (
+            lambda d: d.update({"B2": (5, 4), "C2": (9, 8), "D": (8, 8)}),
+            "updated before the cutoff test",
+        ),
         (lambda d: d.update({"A": (True, inf)}), "should be a number"),
         (lambda d: d.update({"A": (8, inf, 0)}), "should be a pair"),
         (lambda d: d.update({"A": (math.nan, inf)}), "contains NaN"),

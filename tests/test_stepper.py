@@ -60,7 +60,7 @@ def test_starts_at_the_root_with_only_next_enabled():
     assert stepper.current_label.value == "A"
     assert stepper.window_label.value == "alpha = -∞, beta = +∞"
     assert stepper.pruned_label.value == ""
-    assert stepper.count_label.value == "step 1 / 31"
+    assert stepper.count_label.value == "step 1 / 29"
     assert stepper.status_label.value == "MAX node A: enter with alpha = -∞, beta = +∞"
     assert stepper.prev_button.disabled and stepper.reset_button.disabled
     assert not stepper.next_button.disabled
@@ -100,7 +100,7 @@ def test_first_tree_prune_of_d_in_words():
     while stepper.current_label.value != "D" or "prune" not in stepper.status_label.value:
         stepper.next_button.click()
     assert stepper.status_label.value == "MIN node D: value 0 <= alpha 4, prune d2, d3, d4"
-    assert stepper.window_label.value == "alpha = 4, beta = 0"
+    assert stepper.window_label.value == "alpha = 4, beta = +∞"  # cut before beta moves
     assert stepper.pruned_label.value == "D-d2, D-d3, D-d4"
 
 

@@ -132,6 +132,28 @@ def entry_intervals(tree: GameTree) -> dict[Any, tuple[float, float]]:
     }
 
 
+def updated_first_intervals(tree: GameTree) -> dict[Any, tuple[float, float]]:
+    """``{node: (alpha, beta)}`` at return when the bound takes in ``v`` *before* the cutoff test
+    (not the course convention: used to recognise that mistake in a by-hand answer)."""
+    found: dict[Any, tuple[float, float]] = {}
+
+    def visit(node: Any, alpha: float, beta: float, is_max: bool) -> float:
+        if tree.terminal_test(node):
+            return tree.utility(node, MAX)
+        v = -infinity if is_max else infinity
+        for move in tree.actions(node):
+            child = visit(tree.result(node, move), alpha, beta, not is_max)
+            v = max(v, child) if is_max else min(v, child)
+            alpha, beta = (max(alpha, v), beta) if is_max else (alpha, min(beta, v))
+            if v >= beta if is_max else v <= alpha:
+                break
+        found[node] = (alpha, beta)
+        return v
+
+    visit(tree.initial, -infinity, infinity, True)
+    return found
+
+
 def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) -> None:
     """``answer_fn()`` must give ``{node: (alpha, beta)}`` for every inner node alpha-beta visits,
     with the window the node holds when it returns (course convention). Names the nodes whose
@@ -166,7 +188,13 @@ def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) 
     if wrong:
         hint = ""
         entry = entry_intervals(tree)
-        if all(given[n] == entry[n] for n in wrong):
+        early = updated_first_intervals(tree)
+        if all(given[n] == early[n] for n in wrong):
+            hint = (
+                " At those nodes the bound was updated before the cutoff test: in the course"
+                " convention the test comes first, so a node that is cut off keeps its window."
+            )
+        elif all(given[n] == entry[n] for n in wrong):
             hint = (
                 " They hold the window each node was entered with: the course asks for the "
                 "window when the node returns, after its last update."
@@ -412,15 +440,16 @@ def flawed_alphabeta(
                 continue
             if flaw == "swapped_tests":
                 alpha, beta = (alpha, min(beta, v)) if is_max else (max(alpha, v), beta)
-                cut = v <= alpha if is_max else v >= beta
+                if prunes and (v <= alpha if is_max else v >= beta):
+                    return v, best
+                continue
+            if flaw == "strict":
+                cut = v > beta if is_max else v < alpha
             else:
-                alpha, beta = (max(alpha, v), beta) if is_max else (alpha, min(beta, v))
-                if flaw == "strict":
-                    cut = v > beta if is_max else v < alpha
-                else:
-                    cut = v >= beta if is_max else v <= alpha
-            if prunes and cut:
+                cut = v >= beta if is_max else v <= alpha
+            if prunes and cut:  # the test first, then the bound takes in v
                 return v, best
+            alpha, beta = (max(alpha, v), beta) if is_max else (alpha, min(beta, v))
         return v, best
 
     start = (infinity, -infinity) if flaw == "swapped_init" else (-infinity, infinity)
