@@ -224,6 +224,8 @@ def write_submissions(root: Path, assignment: str, students: dict[str, Case]) ->
 
 @dataclass(frozen=True)
 class CellGrade:
+    """One graded cell of one submission, as the gradebook has it."""
+
     notebook: str
     grade_id: str
     score: float | None  # None: waits for manual grading
@@ -265,6 +267,7 @@ def autograde(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
 
 
 def feedback(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
+    """``nbgrader generate_feedback``: HTML under feedback/<student>/<assignment>/."""
     return nbgrader(root, "generate_feedback", assignment, "--force", check=False)
 
 
@@ -283,6 +286,8 @@ def feedback_text(root: Path, student: str, assignment: str) -> str:
 
 @dataclass
 class CaseResult:
+    """How one fixture case graded, and every way it differs from what its case.py expects."""
+
     case: Case
     scores: dict[str, float | None]
     max_scores: dict[str, float]
