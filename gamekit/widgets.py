@@ -47,6 +47,7 @@ from gamekit.games import (
     IllegalMoveError,
     TicTacToe,
 )
+from gamekit.heuristics import centre_bonus, eval_for, window_score, windows
 from gamekit.players import SearchPlayer, greedy_player, greedy_score, random_player
 from gamekit.search import (
     WIN,
@@ -231,16 +232,9 @@ def describe_value(value: float) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def _windows(h: int, v: int, k: int) -> tuple[tuple[int, ...], ...]:
-    """Every line of ``k`` cells on an h x v board, as indices into ``BoardState.cells``."""
-    found = []
-    for row in range(h):
-        for col in range(v):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                end_row, end_col = row + (k - 1) * d_row, col + (k - 1) * d_col
-                if 0 <= end_row < h and 0 <= end_col < v:
-                    found.append(tuple((row + i * d_row) * v + col + i * d_col for i in range(k)))
-    return tuple(found)
+def _window_indices(h: int, v: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """`gamekit.heuristics.windows`, as indices into ``BoardState.cells``."""
+    return tuple(tuple((row - 1) * v + col - 1 for row, col in w) for w in windows(h, v, k))
 
 
 def open_lines_eval(k: int) -> EvalFn:
@@ -253,7 +247,7 @@ def open_lines_eval(k: int) -> EvalFn:
 
     def evaluate(state: BoardState, player: str) -> float:
         cells, score = state.cells, 0
-        for line in _windows(state.h, state.v, k):
+        for line in _window_indices(state.h, state.v, k):
             marks = [cells[i] for i in line]
             xs, os_ = marks.count("X"), marks.count("O")
             if xs and not os_:
@@ -272,14 +266,7 @@ def no_evaluation(state: Any, player: str) -> float:
 
 
 def connect_four_evaluations(game: ConnectFour) -> dict[str, EvalFn]:
-    """The course's Connect Four evaluation (`gamekit.heuristics`) and its two halves.
-
-    Imported when a board is built; `open_lines_eval` stands in if that module is missing.
-    """
-    try:
-        from gamekit.heuristics import centre_bonus, eval_for, window_score
-    except ImportError:
-        return {"open lines": open_lines_eval(game.k), "none": no_evaluation}
+    """The course's Connect Four evaluation (`gamekit.heuristics`) and its two halves."""
     k = game.k
 
     def windows_only(state: BoardState, player: str) -> float:
