@@ -374,6 +374,8 @@ class Quarto(Game):
     def result(self, state: QuartoState, move: QuartoMove) -> QuartoState:
         """The state after ``move``; an illegal move raises `IllegalMoveError` saying why."""
         try:
+            if isinstance(move, str):
+                raise TypeError
             cell, give = move
         except (TypeError, ValueError):
             raise IllegalMoveError(
