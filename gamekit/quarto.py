@@ -10,7 +10,9 @@ full board with no such line is a draw.
 
 **One move is one whole turn.** Quarto is often described as two half-moves (place, then give),
 but every engine of the course (`gamekit.search`) assumes that the players alternate, one move
-each: minimax flips MAX and MIN at every ply and negamax flips the sign. So a move here is a
+each: minimax flips MAX and MIN at every ply and negamax flips the sign. Were placing and
+giving two moves, the same player would move twice in a row and those engines would score the
+second half for the wrong side. So a move here is a
 `QuartoMove(cell, give)`: ``cell`` is where the piece in hand goes (``None`` on the very first
 turn, which only gives) and ``give`` is the piece handed to the opponent (``None`` when the
 placement wins or no piece is left). With that choice every engine plays Quarto unchanged. The
@@ -614,10 +616,11 @@ def shared_attributes(state: QuartoState, player: str) -> float:
     2. The piece in hand has a value shared by a 3-piece line: the mover wins now, `WIN_NEXT`.
     3. Wherever the mover puts the piece in hand, every piece left to give has a value shared by
        some 3-piece line: the opponent can win next, ``-WIN_NEXT``.
-    4. Otherwise a line with ``k`` pieces (1 to 3) that share ``a`` attribute values counts
-       ``a * 10 ** (k - 1)`` for each value some piece still to play has, and nothing when
-       no such piece is left (a dead line). These live lines are chances for the mover, who
-       places next, as in `seed_utility`; plus 100 per piece the mover can safely give.
+    4. Otherwise, a line with ``k`` pieces (1 to 3) scores ``10 ** (k - 1)`` for each attribute
+       value its pieces share that a piece still to play (in hand or available) also has; a
+       value no such piece has can never complete the line and scores nothing. These live lines
+       are chances for the mover, who places next, as in `seed_utility`. Add 100 for each piece
+       the mover can give without handing over a win (after the best placement, as in step 3).
 
     Step 3 looks one placement ahead, so a search to depth ``d`` sees traps one ply deeper.
 
