@@ -149,6 +149,29 @@ def _iterate(
         node = node.parent
 
 
+def check_options(
+    iterations: int | None, seconds: float | None, c: float, rollout: RolloutPolicy | None
+) -> None:
+    """Check `mcts_search`'s options (players check them once, when they are made)."""
+    if (iterations is None) == (seconds is None):
+        raise ValueError(
+            f"give exactly one of iterations and seconds, got iterations={iterations!r}, "
+            f"seconds={seconds!r}"
+        )
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+    ):
+        raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
+        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    if rollout is not None and not callable(rollout):
+        raise ValueError(f"rollout must be a function (game, state, rng) -> move, got {rollout!r}")
+
+
 def mcts_search(
     state: Any,
     game: Game,
@@ -177,23 +200,7 @@ def mcts_search(
         ValueError: for a bad ``iterations``, ``seconds``, ``c`` or ``rollout``, or a root that is
             a chance node.
     """
-    if (iterations is None) == (seconds is None):
-        raise ValueError(
-            f"give exactly one of iterations and seconds, got iterations={iterations!r}, "
-            f"seconds={seconds!r}"
-        )
-    if iterations is not None and (
-        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
-    ):
-        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
-        raise ValueError(f"c must be a number >= 0, got {c!r}")
-    if rollout is not None and not callable(rollout):
-        raise ValueError(f"rollout must be a function (game, state, rng) -> move, got {rollout!r}")
+    check_options(iterations, seconds, c, rollout)
     if game.to_move(state) == CHANCE:
         raise ValueError(f"mcts_search chooses a move for a player; {state!r} is a chance node")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)

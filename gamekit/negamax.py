@@ -243,6 +243,28 @@ def _deepen(
     return best
 
 
+def check_options(
+    depth: int | None,
+    eval_fn: EvalFn | None,
+    order: OrderKey | None,
+    table: TranspositionTable | None,
+    time_limit: float | None,
+) -> EvalFn:
+    """Check `negamax_search`'s options (players check them once, when they are made)."""
+    eval_fn = _check_depth(depth, eval_fn)
+    if order is not None and not callable(order):
+        raise ValueError(f"order must be a function (game, state, move) -> key, got {order!r}")
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise ValueError(f"table must be a TranspositionTable or None, got {table!r}")
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+    ):
+        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    return eval_fn
+
+
 def negamax_search(
     state: Any,
     game: Game,
@@ -276,17 +298,7 @@ def negamax_search(
         ValueError: for a bad ``depth``, ``eval_fn``, ``order``, ``table`` or ``time_limit``, or
             a game with chance nodes or other than two players.
     """
-    eval_fn = _check_depth(depth, eval_fn)
-    if order is not None and not callable(order):
-        raise ValueError(f"order must be a function (game, state, move) -> key, got {order!r}")
-    if table is not None and not isinstance(table, TranspositionTable):
-        raise ValueError(f"table must be a TranspositionTable or None, got {table!r}")
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not time_limit > 0
-    ):
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    eval_fn = check_options(depth, eval_fn, order, table, time_limit)
     if len(game.players) != 2 or getattr(game, "chances", None) or game.to_move(state) == CHANCE:
         raise ValueError(
             f"negamax needs two alternating players and no chance nodes; {game!r} has players "

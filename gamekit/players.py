@@ -10,11 +10,16 @@ Each function here *makes* a player, so options are set once:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 from gamekit.games import Game
+from gamekit.mcts import check_options as check_mcts_options
+from gamekit.mcts import mcts_search
+from gamekit.negamax import OrderKey, TranspositionTable, negamax_search
+from gamekit.negamax import check_options as check_negamax_options
 from gamekit.search import (
     EvalFn,
     _check_depth,
@@ -118,6 +123,55 @@ def expectimax_player(
         eval_fn=eval_fn,
         random_opponent=random_opponent,
     )
+
+
+def negamax_player(
+    *args: Any,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    eval_fn: EvalFn | None = None,
+    order: OrderKey | None = None,
+    table: bool = True,
+    traced: bool = False,
+) -> SearchPlayer:
+    """A player using `gamekit.negamax.negamax_search`.
+
+    With ``time_limit`` (seconds) it deepens iteratively, up to ``depth`` plies if given. With
+    ``table`` each move's search gets a fresh transposition table (a table key holds the ply
+    below the root, so entries from an earlier move would never be found again).
+    """
+    _not_a_player("negamax_player", args)
+    check_negamax_options(depth, eval_fn, order, None, time_limit)
+    if not isinstance(table, bool):
+        raise ValueError(f"table must be True or False, got {table!r}")
+    options = {"depth": depth, "eval_fn": eval_fn, "order": order, "time_limit": time_limit}
+    engine = _negamax_with_table if table else negamax_search
+    return SearchPlayer("negamax_player", engine, traced=traced, **options)
+
+
+def _negamax_with_table(state: Any, game: Game, **options: Any) -> Any:
+    """`negamax_search` with a new transposition table."""
+    return negamax_search(state, game, table=TranspositionTable(), **options)
+
+
+def mcts_player(
+    *args: Any,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int | random.Random | None = None,
+    c: float = math.sqrt(2),
+    traced: bool = False,
+) -> SearchPlayer:
+    """A player using `gamekit.mcts.mcts_search` with ``iterations`` or ``seconds`` per move.
+
+    One random generator, made from ``seed``, serves all the player's moves, so a seeded game is
+    repeatable while each move's search still draws new random numbers.
+    """
+    _not_a_player("mcts_player", args)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    options = {"iterations": iterations, "seconds": seconds, "c": c, "seed": rng}
+    check_mcts_options(iterations, seconds, c, None)
+    return SearchPlayer("mcts_player", mcts_search, traced=traced, **options)
 
 
 def human_player(
