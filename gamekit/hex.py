@@ -190,7 +190,8 @@ class HexState:
     Inside, ``cells`` is one string of ``size * size`` characters (``'X'``, ``'O'`` or ``'.'``),
     row by row from the top. ``groups`` and ``edges`` are the union-find behind the win test:
     every stone holds the number of its group (the cell number of one of its stones, or ``-1``
-    for an empty cell), and ``edges[g]`` says which board edges group ``g`` touches.
+    for an empty cell), and ``edges[g]`` says which board edges group ``g`` touches. So build
+    positions with `Hex.result` or `Hex.from_rows`, never by calling ``HexState`` yourself.
     """
 
     to_move: str
@@ -303,8 +304,9 @@ class Hex(Game):
             )
         self.size = size
         self.swap = _require_bool("swap", swap)
-        self.cells = tuple((r, c) for r in range(1, size + 1) for c in range(1, size + 1))
-        self._index = {cell: i for i, cell in enumerate(self.cells)}
+        # Every cell, row by row from the top-left: all_cells[i] is cell number i of state.cells.
+        self.all_cells = tuple((r, c) for r in range(1, size + 1) for c in range(1, size + 1))
+        self._index = {cell: i for i, cell in enumerate(self.all_cells)}
         self.initial = HexState("X", EMPTY * (size * size), size, None, None, *self._no_groups())
 
     def _no_groups(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -318,7 +320,7 @@ class Hex(Game):
         if state.winner is not None:
             return []
         moves: list[Move] = [
-            cell for cell, mark in zip(self.cells, state.cells, strict=True) if mark == EMPTY
+            cell for cell, mark in zip(self.all_cells, state.cells, strict=True) if mark == EMPTY
         ]
         if self.can_swap(state):
             moves.append(SWAP)
@@ -330,6 +332,8 @@ class Hex(Game):
         An illegal move raises `IllegalMoveError` saying why. The win test is the union-find
         step `_join`: only the new stone's neighbours are looked at (and their groups renamed).
         """
+        if state.size != self.size:
+            raise ValueError(f"a {state.size} x {state.size} position given to {self!r}")
         try:
             index = self._index.get(move)
         except TypeError:  # an unhashable move such as ([1], 2) is never legal
@@ -345,7 +349,13 @@ class Hex(Game):
         groups, edges, touched = _join(cells, state.groups, state.edges, index, self.size)
         winner = mark if touched & _GOAL[mark] == _GOAL[mark] else None
         return HexState(
-            "O" if mark == "X" else "X", cells, self.size, winner, self.cells[index], groups, edges
+            "O" if mark == "X" else "X",
+            cells,
+            self.size,
+            winner,
+            self.all_cells[index],
+            groups,
+            edges,
         )
 
     def utility(self, state: HexState, player: str) -> int:
@@ -387,7 +397,7 @@ class Hex(Game):
                 else "it is only O's answer to X's first stone"
             )
             raise IllegalMoveError(f"move 'swap' is illegal here: {why}")
-        row, col = self.cells[state.cells.index("X")]
+        row, col = self.all_cells[state.cells.index("X")]
         index = self._index[(col, row)]
         cells = EMPTY * index + "O" + EMPTY * (len(state.cells) - index - 1)
         groups, edges, _ = _join(cells, *self._no_groups(), index, self.size)
@@ -432,9 +442,9 @@ class Hex(Game):
         )
 
     def _refuse_taken(self, state: HexState, index: int) -> None:
-        cell = self.cells[index]
+        cell = self.all_cells[index]
         empty = " ".join(
-            cell_name(c) for c, m in zip(self.cells, state.cells, strict=True) if m == EMPTY
+            cell_name(c) for c, m in zip(self.all_cells, state.cells, strict=True) if m == EMPTY
         )
         raise IllegalMoveError(
             f"cell {cell_name(cell)} = {cell} is taken by {state.cells[index]}; "

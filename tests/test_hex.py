@@ -139,7 +139,7 @@ def test_bad_swap_is_refused():
 
 @pytest.mark.parametrize("n", range(2, 7))
 def test_neighbours_are_the_hexagons_around(n):
-    for cell in Hex(n).cells:
+    for cell in Hex(n).all_cells:
         assert set(neighbours(cell, n)) == geometric_neighbours(cell, n)
     table = adjacency(n)
     for i, near in enumerate(table):
@@ -160,7 +160,7 @@ def test_cell_names():
     assert parse_cell("C5") == parse_cell(" c5 ") == (5, 3)
     assert column_letters(28) == "ab"
     for n in (11, 30):  # past z, columns are aa, ab, ...
-        for cell in Hex(n).cells:
+        for cell in Hex(n).all_cells:
             assert parse_cell(cell_name(cell), n) == cell
 
 
@@ -322,6 +322,11 @@ def test_from_rows_checks_the_picture(rows, message):
         Hex(3).from_rows(rows)
 
 
+def test_a_position_of_another_size_is_refused():
+    with pytest.raises(ValueError, match=r"a 3 x 3 position given to Hex\(size=4"):
+        Hex(4).result(Hex(3).initial, (1, 1))
+
+
 def test_from_rows_checks_to_move():
     with pytest.raises(ValueError, match="to_move"):
         Hex(3).from_rows(["...", "...", "..."], to_move="x")
@@ -336,7 +341,7 @@ def test_swap_mirrors_the_first_stone():
     game = Hex(5, swap=True)
     first = game.result(game.initial, (2, 4))
     assert game.actions(first)[-1] == SWAP and game.actions(first)[:-1] == [
-        cell for cell in game.cells if cell != (2, 4)
+        cell for cell in game.all_cells if cell != (2, 4)
     ]
     swapped = game.result(first, SWAP)
     assert dict(swapped.board) == {(4, 2): "O"}
@@ -484,7 +489,7 @@ def openings(count: int, seed: int) -> list[HexState]:
     game = Hex(5)
     result = []
     while len(result) < count:
-        x, o = rng.sample(game.cells, 2)
+        x, o = rng.sample(game.all_cells, 2)
         result.append(game.replay([x, o]))
     return result
 
