@@ -190,7 +190,7 @@ MODULE_NAMES = {name.split(".")[0] for name in RULES} | {"os", "sys", "inspect",
 """Module names taken at their word in a cell that does not import them (an earlier cell may)."""
 INF_NAMES = {"inf", "infinity", "INF", "INFINITY"}
 BUILTIN_NAMES = set(dir(builtins)) | {"exit", "quit", "get_ipython", "__builtins__"}
-OUTSIDE_PATH = re.compile(r"^(/\w|~$|~[/\\]|[A-Za-z]:[/\\])|(^|[/\\])\.\.([/\\]|$)")
+OUTSIDE_PATH = re.compile(r"^(/\w|~$|~[/\\]|[A-Za-z]:[/\\])|(^|[\s/\\])\.\.([/\\]|$)")
 """A string that names a file outside the current folder: absolute, home, or through ``..``."""
 
 
@@ -223,10 +223,8 @@ def scan_source(source: str, *, answer: bool = True) -> list[Finding]:
 
     ``answer``: check it as an answer cell (engine use too) rather than an exploration cell.
     """
-    cell = _Cell(index=0, cell_type="code", source=source, meta={}, grade_id="")
     scope = _Scope(bindings={}, defined=set(), answer_names=set())
-    label = "the code"
-    return _check_code(cell, label, "", "", scope, answer=answer)
+    return _check_code(source, "the code", "", "", "", scope, answer=answer)
 
 
 def _describe(error: BaseException) -> str:
@@ -527,24 +525,25 @@ def _match(
             how = "its locked cells match" if best.nb is not None else "its name matches"
             message = f"renamed: {best.rel} was graded as {name} ({how}); ask to keep the name"
             findings.append(Finding("renamed-notebook", name, "", message, INFO, file=best.rel))
-        if len(candidates) > 1:
-            others = ", ".join(c.rel for c in candidates[1:])
+        rivals = [c for c in candidates[1:] if c.nb is not None]  # readable ones only
+        if rivals:
+            others = ", ".join(c.rel for c in rivals)
             message = f"several files could be {name}: {best.rel} was graded, not {others}"
             findings.append(Finding("ambiguous-notebook", name, "", message, FLAG, file=best.rel))
     for submitted in free.values():
         twin = next(
             (n for n in release if _candidates(n, locked[n], [submitted]) and n in chosen), None
         )
+        why = "" if submitted.problem is None else f" ({submitted.problem.message})"
         if twin is not None:
             message = (
                 f"{submitted.rel} looks like another copy of {twin}; only {chosen[twin].rel} "
-                "is graded"
+                f"is graded{why}"
             )
             findings.append(
                 Finding("duplicate-notebook", twin, "", message, FLAG, file=submitted.rel)
             )
         else:
-            why = "" if submitted.problem is None else f" ({submitted.problem.message})"
             message = f"extra notebook {submitted.rel} matches no notebook of the assignment{why}"
             findings.append(Finding("extra-notebook", "", "", message, FLAG, file=submitted.rel))
     return chosen
@@ -597,10 +596,15 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
         if not cell.grade_id or not (cell.locked or cell.graded or cell.solution):
             continue
         theirs = by_id.get(cell.grade_id)
-        what = "answer cell" if cell.solution else "locked cell"
         if theirs is None:
-            if cell.locked or cell.graded:
-                message = f"the {what} {cell.grade_id} was deleted (nbgrader puts it back)"
+            if cell.graded:
+                message = f"the graded cell {cell.grade_id} was deleted (nbgrader puts it back)"
+                add("deleted-cell", cell.grade_id, message)
+            elif cell.locked:
+                message = (
+                    f"the locked cell {cell.grade_id} was deleted (nbgrader does not put it back:"
+                    " the cells after it may fail)"
+                )
                 add("deleted-cell", cell.grade_id, message)
             else:
                 message = f"the answer cell {cell.grade_id} was deleted"
@@ -647,7 +651,10 @@ class _Scope:
 def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) -> list[Finding]:
     """Walk the notebook in order, as the kernel would; check the cells a student can write."""
     release_by_id = {c.grade_id: c for c in release if c.grade_id}
-    plain_release = {_squeeze(c.source) for c in release if c.cell_type == "code" and not c.meta}
+    # The release's own code (ungraded cells, locked cells): a copy of it is nobody's attack.
+    release_code = {
+        _squeeze(c.source) for c in release if c.cell_type == "code" and (c.locked or not c.meta)
+    }
     answer_names = set()
     for cell in release:
         if cell.cell_type == "code" and cell.solution:
@@ -666,8 +673,8 @@ def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) 
             if tree is not None:
                 _learn(tree, scope)
             continue
-        if known is None and not cell.meta and _squeeze(cell.source) in plain_release:
-            tree, _ = _parse(cell.source)  # an untouched cell of the release
+        if known is None and _squeeze(cell.source) in release_code:
+            tree, _ = _parse(cell.source)  # a copy of one of the release's cells
             if tree is not None:
                 _learn(tree, scope)
             continue
@@ -680,9 +687,9 @@ def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) 
             label = f"cell {cell.index + 1} (an earlier copy of {cell.grade_id})"
         else:
             label = f"cell {cell.index + 1} (no grade_id)"
-        grade_id = cell.grade_id if cell.nbgrader else ""
+        grade_id = cell.grade_id if nbgrader_cell else ""
         try:
-            out.extend(_check_code(cell, label, name, rel, scope, answer=answer))
+            out.extend(_check_code(cell.source, label, name, grade_id, rel, scope, answer=answer))
         except Exception as error:  # e.g. RecursionError on absurdly nested code
             message = f"{label} could not be checked: {_describe(error)}"
             out.append(Finding("lint-error", name, grade_id, message, FLAG, file=rel))
@@ -752,10 +759,10 @@ def _imports(node: ast.AST) -> Iterator[tuple[str, str]]:
 
 
 def _check_code(
-    cell: _Cell, label: str, notebook: str, rel: str, scope: _Scope, *, answer: bool
+    source: str, label: str, notebook: str, grade_id: str, rel: str, scope: _Scope, *, answer: bool
 ) -> list[Finding]:
-    grade_id = cell.grade_id if cell.nbgrader else ""
-    tree, error = _parse(cell.source)
+    """The findings of one cell a student wrote; then record what it binds in ``scope``."""
+    tree, error = _parse(source)
     if tree is None:
         message = f"{label} does not parse ({error}); it will fail when run"
         return [Finding("syntax", notebook, grade_id, message, INFO, file=rel)]
@@ -848,6 +855,8 @@ class _Scanner(ast.NodeVisitor):
         kind = _rule(dotted)
         if kind:
             self.hit(kind, f"{verb} {dotted}", node)
+        if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
+            return  # assigning to gamekit.search.alphabeta_search is a patch, reported as one
         if self.answer and dotted.split(".")[0] == "gamekit":
             for kind, name, reason in _reference_uses(dotted, frozenset(self.scope.answer_names)):
                 self.hit(kind, f"{verb} {name}", node, reason)
@@ -991,7 +1000,7 @@ class _Scanner(ast.NodeVisitor):
             return
         if dotted.split(".")[0] == "gamekit":
             self.hit("gamekit-patch", f"{verb}{dotted}", node)
-        elif not gamekit_only:
+        elif not gamekit_only and not _rule(dotted):  # sys, builtins...: flagged by name already
             self.hit("module-patch", f"{verb}{dotted}", node)
 
     # strings --------------------------------------------------------------------------------
