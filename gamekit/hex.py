@@ -46,6 +46,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NoReturn
 
 from gamekit.games import EMPTY, BoardView, Game, IllegalMoveError
 
@@ -413,6 +414,8 @@ class Hex(Game):
         >>> Hex(size=5).parse_move("C5"), Hex(size=5).parse_move("(5, 3)")
         ((5, 3), (5, 3))
         """
+        if not isinstance(text, str):
+            raise ValueError(f"a typed move is a string such as 'c5', got {text!r}")
         cleaned = text.strip().lower()
         if cleaned == SWAP:
             return SWAP
@@ -441,7 +444,7 @@ class Hex(Game):
             f"1..{self.size}, a name a1..{last}{self.size}" + (", or 'swap'" if self.swap else "")
         )
 
-    def _refuse_taken(self, state: HexState, index: int) -> None:
+    def _refuse_taken(self, state: HexState, index: int) -> NoReturn:
         cell = self.all_cells[index]
         empty = " ".join(
             cell_name(c) for c, m in zip(self.all_cells, state.cells, strict=True) if m == EMPTY

@@ -67,7 +67,8 @@ def _count_linked(cells: str, mark: str, around: tuple[tuple[int, ...], ...]) ->
 def connected(state: HexState, player: str) -> float:
     """Own stones touching another own stone, minus the opponent's, over the number of cells.
 
-    Fewer than half the cells are anyone's stones, so an unwon position scores at most 1/2.
+    A player has at most half the cells (rounded up), so an unwon position scores well inside
+    ``(-1, 1)``.
     """
     other = _other(player)
     won = _won(state, player)
@@ -107,6 +108,14 @@ def better_connected(state: HexState, player: str) -> float:
 # --------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=128)
+def _edge_cells(size: int, player: str) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Cell numbers of ``player``'s first edge (top row, left column) and of their other edge."""
+    if player == "X":
+        return tuple(range(size)), frozenset(range(size * (size - 1), size * size))
+    return tuple(range(0, size * size, size)), frozenset(range(size - 1, size * size, size))
+
+
 def distance(state: HexState, player: str) -> int | None:
     """The fewest stones ``player`` must still add to join their two edges; ``None``: no way.
 
@@ -118,10 +127,7 @@ def distance(state: HexState, player: str) -> int | None:
     """
     other = _other(player)
     n, cells = state.size, state.cells
-    if player == "X":
-        starts, is_goal = range(n), lambda i: i >= n * (n - 1)
-    else:
-        starts, is_goal = range(0, n * n, n), lambda i: i % n == n - 1
+    starts, goals = _edge_cells(n, player)
     around = adjacency(n)
     best = [n * n + 1] * (n * n)  # more than any path can cost
     queue: deque[int] = deque()
@@ -138,7 +144,7 @@ def distance(state: HexState, player: str) -> int | None:
         if done[i]:
             continue
         done[i] = True
-        if is_goal(i):
+        if i in goals:
             return best[i]
         for j in around[i]:
             if cells[j] == other:
