@@ -407,6 +407,31 @@ def test_changed_nbgrader_metadata(tmp_path):
     assert "points 2 -> 100" in " ".join(report.reasons())
 
 
+def test_locked_cell_stripped_of_its_nbgrader_flags(tmp_path):
+    nb = _built()
+    cell = next(c for c in nb["cells"] if _grade_id(c) == "test_move_ordering")
+    cell["metadata"]["nbgrader"].update(grade=False, locked=False)
+    _hand_in(tmp_path, nb)
+    report = _lint(tmp_path)
+    assert _summary(report) == [("metadata-changed", A02_NB, "test_move_ordering", "flag")]
+    assert "grade True -> False, locked True -> False" in report.reasons()[0]
+
+
+def test_new_cell_copying_a_test_cell_is_not_flagged(tmp_path):
+    nb = _built()
+    test_cell = next(c for c in nb["cells"] if _grade_id(c) == "test_nodes_by_depth")
+    _hand_in(tmp_path, _with_new_cell("".join(test_cell["source"]) + "\n\n"))
+    assert _lint(tmp_path).findings == []
+
+
+def test_file_name_with_control_characters_is_not_read(tmp_path):
+    _hand_in(tmp_path, _built())
+    (tmp_path / "evil\nname.ipynb").write_text("{}")
+    report = _lint(tmp_path)
+    assert _summary(report) == [("odd-file", "", "", "flag")]
+    assert "\n" not in report.reasons()[0]
+
+
 def test_nbgrader_cell_unknown_to_the_release(tmp_path):
     nb = _built()
     meta = {"grade": True, "grade_id": "test_bonus", "locked": True, "points": 5}

@@ -264,6 +264,10 @@ def _walk(folder: Path, findings: list[Finding]) -> list[str]:
             if _ignored(entry.name):
                 continue
             rel = Path(entry.path).relative_to(folder).as_posix()
+            if not rel.isprintable():
+                message = f"{rel!r} has a name with control characters: not read"
+                findings.append(Finding("odd-file", "", "", message, FLAG, file=rel))
+                continue
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as error:
@@ -591,7 +595,8 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
                 "treats the others as ordinary cells"
             )
             add("duplicate-grade-id", grade_id, message)
-    by_id = {c.grade_id: c for c in cells if c.nbgrader}  # the last one wins, as in nbgrader
+    by_id = {c.grade_id: c for c in cells if c.grade_id and not c.nbgrader}  # flags removed
+    by_id.update({c.grade_id: c for c in cells if c.nbgrader})  # the last wins, as in nbgrader
     for cell in release:
         if not cell.grade_id or not (cell.locked or cell.graded or cell.solution):
             continue
