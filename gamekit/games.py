@@ -19,8 +19,10 @@ the **left**, so ``(3, 1)`` is the bottom-left cell of a 3 x 3 board.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 Move = tuple[int, int]
@@ -254,6 +256,7 @@ class TicTacToe(Game):
         self.initial = BoardState("X", 0, EMPTY * (h * v), moves, h, v)
         self._rays = {move: self._rays_from(move) for move in moves}  # for k_in_row
         self._successors: dict[tuple[str, str, Hashable], BoardState] = {}
+        self.set_successor_cache(self.successor_cache_bytes)
 
     # The protocol ----------------------------------------------------------------------------
 
@@ -282,10 +285,52 @@ class TicTacToe(Game):
                 self.check_move(state, move)  # raises IllegalMoveError
             move = legal[legal.index(move)]  # (2.0, 3.0) equals (2, 3): keep the legal tuple
             child = self._play(state, move)
-            if len(self._successors) > 2_000_000:  # keep memory bounded on big boards
-                self._successors.clear()
-            self._successors[key] = child
+            if self._successor_capacity:
+                if len(self._successors) >= self._successor_capacity:
+                    self._forget_oldest_successors()
+                self._successors[key] = child
         return child
+
+    # The successor cache -----------------------------------------------------------------------
+    # Why a cache: full minimax on 3 x 3 calls `result` 549,945 times for about 16,000 different
+    # (position, move) pairs; remembering them is what makes it fast (W1 of `make bench`).
+    # Why a byte budget, not a count: one entry of 7 x 6 Connect Four holds a key, a board
+    # string, a moves tuple and a state, about 850 bytes, so the old bound of 2 million entries
+    # meant gigabytes in a student's kernel. The budget is turned into a number of entries once,
+    # by measuring an entry of this board size (`sys.getsizeof`, the largest moves tuple).
+    # Why evict the oldest half: a dict remembers insertion order, so dropping its first entries
+    # costs nothing on the hits (an LRU would reorder on every hit, slowing W1); what a search
+    # still uses is inserted again. A cache per search would need the engines' help: they stay
+    # textbook code that knows nothing of caches.
+
+    successor_cache_bytes = 32 * 2**20
+    """Memory the successor cache of `result` may use (bytes); see `set_successor_cache`."""
+
+    def set_successor_cache(self, max_bytes: int) -> None:
+        """Bound the memory of `result`'s successor cache by ``max_bytes`` (0 switches it off).
+
+        The cache is emptied. ``max_bytes`` is turned into a number of entries with
+        `successor_entry_bytes`.
+        """
+        if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
+            raise ValueError(f"max_bytes must be a whole number of bytes >= 0, got {max_bytes!r}")
+        self.successor_cache_bytes = max_bytes
+        self._successor_capacity = max_bytes // self.successor_entry_bytes()
+        self._successors.clear()
+
+    def successor_entry_bytes(self) -> int:
+        """An upper estimate of the memory of one cache entry on this board, in bytes."""
+        state, move = self.initial, self.initial.moves[0]
+        child = self._play(state, move)
+        key = (state.cells, state.to_move, move)
+        parts = (key, state.cells, child, vars(child), child.cells, state.moves)
+        return sum(sys.getsizeof(part) for part in parts) + 100  # + the dict's slot and hash
+
+    def _forget_oldest_successors(self) -> None:
+        """Drop the older half of the cache (the first inserted)."""
+        cache = self._successors
+        for key in list(islice(cache, len(cache) // 2 + 1)):
+            del cache[key]
 
     def utility(self, state: BoardState, player: str) -> int:
         """1 if ``player`` has won, -1 if they have lost, 0 otherwise."""
