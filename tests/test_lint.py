@@ -21,6 +21,7 @@ import pytest
 
 from gamekit import search
 from gamekit.course import Case, build_submission, load_cases
+from gamekit.grading import lint
 from gamekit.grading.lint import Finding, LintReport, lint_submission, scan_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -772,6 +773,22 @@ def test_release_folder_missing_is_a_flag_not_a_crash(tmp_path):
     _hand_in(tmp_path, _built())
     report = lint_submission(tmp_path / "no-release", tmp_path)
     assert [(f.kind, f.severity) for f in report.findings] == [("lint-error", "flag")]
+
+
+def test_a_broken_engine_module_does_not_break_the_lint(tmp_path, monkeypatch):
+    (tmp_path / "half_written_engine.py").write_text("raise RuntimeError('not finished')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    caches = [lint._forbidden, lint._gamekit_functions, lint._reference_uses]
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(lint, "ENGINE_MODULES", (*lint.ENGINE_MODULES, "half_written_engine"))
+    monkeypatch.setattr(lint, "CLONE_MODULES", (*lint.CLONE_MODULES, "half_written_engine"))
+    try:
+        report = _answer_findings(tmp_path, "from gamekit import alphabeta_search\n")
+        assert _summary(report) == [("reference-engine", A02_NB, "alphabeta_code", "flag")]
+    finally:
+        for cache in caches:
+            cache.cache_clear()
 
 
 def test_submission_folder_is_a_file(tmp_path):

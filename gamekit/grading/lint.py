@@ -1072,9 +1072,10 @@ def _bound_names(func: ast.AST) -> set[str]:
 
 
 def _module(name: str) -> Any:
+    """The module, or None when it is missing or broken (an engine still being written)."""
     try:
         return importlib.import_module(name)
-    except ImportError:
+    except Exception:
         return None
 
 
