@@ -30,11 +30,20 @@ terminal state ``ply`` plies below the root scores ``scored_result(utility, ply)
 leaves score the evaluation, all from the point of view of the player to move at the root.
 
 >>> from gamekit.games import ConnectFour
+>>> from gamekit.heuristics import eval_for
+>>> from gamekit.search import alphabeta_cutoff_search
 >>> game = ConnectFour()
->>> fast_cutoff_search(game.initial, game, depth=2, with_value=True)
-(-6, (6, 4))
->>> solve(Position.from_moves("44444432")).score        # X has just been given a lot of tempo
-1
+>>> fast_cutoff_search(game.initial, game, depth=3, with_value=True)
+(26, (6, 4))
+>>> alphabeta_cutoff_search(game.initial, game, 3, eval_for(game), with_value=True)
+(26, (6, 4))
+
+The first published end-game position (score -1): the player to move, O, loses to X's 21st
+stone, the 41st on the board, four plies from now.
+
+>>> solution = solve(Position.from_moves("2252576253462244111563365343671351441"))
+>>> solution.score, solution.value, solution.plies
+(-1, -1, 4)
 """
 
 from __future__ import annotations
