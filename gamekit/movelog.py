@@ -167,7 +167,14 @@ def _k_params(game: Any) -> dict[str, Any]:
 GAME_KINDS: dict[str, GameKind] = {
     kind.name: kind
     for kind in (
-        # Connect Four before tic-tac-toe: a ConnectFour is also a TicTacToe.
+        GameKind(
+            "tictactoe",
+            TicTacToe,
+            _k_params,
+            list,
+            _decode_cell,
+            lambda g: isinstance(g, TicTacToe) and not isinstance(g, ConnectFour),
+        ),
         GameKind(
             "connect-four",
             ConnectFour,
@@ -175,14 +182,6 @@ GAME_KINDS: dict[str, GameKind] = {
             list,
             _decode_cell,
             lambda g: isinstance(g, ConnectFour),
-        ),
-        GameKind(
-            "tictactoe",
-            TicTacToe,
-            _k_params,
-            list,
-            _decode_cell,
-            lambda g: isinstance(g, TicTacToe),
         ),
         GameKind(
             "hex",

@@ -1,0 +1,249 @@
+"""The command line: ``python -m gamekit play | tournament | replay`` (``--help`` for each).
+
+python -m gamekit play connect-four --engine negamax --depth 6 --you O
+python -m gamekit tournament --game hex --size 5 --players random,connected,shortest_path
+python -m gamekit replay tictactoe-20250101-120000.jsonl --step
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gamekit.games import Game
+from gamekit.movelog import GAME_KINDS, LogError, load_log, make_game, print_replay
+from gamekit.tournament import ENGINES, evaluations, named_player, player_names, tournament
+
+DEFAULT_DEPTH = {"tictactoe": None, "connect-four": 4, "hex": 2, "quarto": 1}
+"""Search depth when ``--depth`` is not given (None: to the end of the game)."""
+
+DEFAULT_HEX_SIZE = 7
+
+
+def _games_help() -> str:
+    lines = ["games, and the evaluations their depth-limited engines use (the first by default):"]
+    for name in GAME_KINDS:
+        game = make_game(name, **({"size": 5} if name == "hex" else {}))
+        depth = DEFAULT_DEPTH[name]
+        lines.append(
+            f"  {name:<13} evaluations: {', '.join(evaluations(game))}; "
+            f"default depth: {'to the end' if depth is None else depth}"
+        )
+    lines.append(f"engines: {', '.join(ENGINES)}")
+    return "\n".join(lines)
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("board")
+    group.add_argument(
+        "--size", type=_positive_int, help=f"Hex board size (default {DEFAULT_HEX_SIZE})"
+    )
+    group.add_argument("--swap", action="store_true", help="Hex with the swap rule")
+    group.add_argument("--rows", type=_positive_int, help="rows of a k-in-a-row board")
+    group.add_argument("--columns", type=_positive_int, help="columns of a k-in-a-row board")
+    group.add_argument("--k", type=_positive_int, help="marks in a row that win")
+
+
+def _add_engine_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("engines")
+    group.add_argument(
+        "--depth", type=_positive_int, help="plies for minimax, alphabeta, negamax (see below)"
+    )
+    group.add_argument(
+        "--time-limit",
+        type=_positive_float,
+        help="seconds per move for negamax (iterative deepening) and mcts",
+    )
+    group.add_argument("--iterations", type=_positive_int, help="mcts iterations per move (200)")
+
+
+def _game(name: str, args: argparse.Namespace) -> Game:
+    """The game ``name`` with the board options of ``args``."""
+    if name == "hex":
+        if args.rows or args.columns or args.k:
+            raise ValueError("Hex takes --size (and --swap), not --rows, --columns or --k")
+        return make_game("hex", size=args.size or DEFAULT_HEX_SIZE, swap=args.swap)
+    if args.size or args.swap:
+        raise ValueError(f"--size and --swap are for hex, not {name}")
+    if name == "quarto":
+        if args.rows or args.columns or args.k:
+            raise ValueError("Quarto's board is always 4 x 4: no --rows, --columns or --k")
+        return make_game("quarto")
+    base = make_game(name)
+    return make_game(name, h=args.rows or base.h, v=args.columns or base.v, k=args.k or base.k)
+
+
+def _depth(name: str, args: argparse.Namespace) -> int | None:
+    return args.depth if args.depth is not None else DEFAULT_DEPTH[name]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m gamekit``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m gamekit",
+        description="Play gamekit's games in a terminal, run tournaments, replay move logs.",
+        epilog=_games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play",
+        help="play against an engine",
+        description="Play a game against an engine in this terminal.",
+        epilog=_games_help() + "\nwhile playing, type a move or one of: undo, hint, help, quit",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("game", choices=list(GAME_KINDS), metavar="GAME", help=", ".join(GAME_KINDS))
+    play.add_argument("--engine", default="negamax", choices=ENGINES, help="default: negamax")
+    play.add_argument("--evaluation", help="the engine's evaluation (a name listed below)")
+    play.add_argument("--you", default="X", choices=["X", "O"], help="your side; X moves first")
+    play.add_argument("--seed", type=int, default=None, help="seed for random and mcts engines")
+    play.add_argument("--log", metavar="PATH", help="where to write the move log")
+    _add_engine_options(play)
+    _add_game_options(play)
+
+    tour = commands.add_parser(
+        "tournament",
+        help="a round robin between engines, with Elo ratings",
+        description=(
+            "Every pair of players plays --games games (colours alternate), in parallel. "
+            "Prints the win/draw/loss table, the cross table and Elo ratings."
+        ),
+        epilog=_games_help()
+        + "\nplayers: an engine (negamax), an evaluation (connected: alphabeta with it),"
+        "\nor both (negamax:shortest_path)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    tour.add_argument(
+        "--game",
+        required=True,
+        choices=list(GAME_KINDS),
+        metavar="GAME",
+        help=", ".join(GAME_KINDS),
+    )
+    tour.add_argument("--players", required=True, help="comma-separated player names")
+    tour.add_argument("--games", type=_positive_int, default=2, help="games per pair (2)")
+    tour.add_argument("--seed", type=int, default=0, help="tournament seed (0)")
+    tour.add_argument("--workers", type=_positive_int, help="processes (default: CPU count)")
+    tour.add_argument(
+        "--time-per-move",
+        type=_positive_float,
+        help="seconds; moves over it are reported, not forfeited",
+    )
+    tour.add_argument("--log-dir", help="write every game's move log into this folder")
+    tour.add_argument("--plot", metavar="PNG", help="save a picture of the ratings")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_engine_options(tour)
+    _add_game_options(tour)
+
+    replay = commands.add_parser(
+        "replay", help="print a logged game move by move", description="Replay a move log."
+    )
+    replay.add_argument("log", help="a .jsonl move log")
+    replay.add_argument("--step", action="store_true", help="wait for Enter after every move")
+    return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    from gamekit.terminal import Engine, play_in_terminal
+
+    game = _game(args.game, args)
+    engine = Engine(
+        game,
+        args.engine,
+        depth=_depth(args.game, args),
+        evaluation=args.evaluation,
+        time_limit=args.time_limit,
+        iterations=args.iterations,
+        seed=args.seed,
+    )
+    play_in_terminal(game, engine, args.you, log_path=args.log)
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    game = _game(args.game, args)
+    names = [name.strip() for name in args.players.split(",") if name.strip()]
+    if len(names) < 2:
+        raise ValueError(
+            f"--players needs at least two names, got {args.players!r}; "
+            f"players for {args.game}: {', '.join(player_names(game))}"
+        )
+    if len(set(names)) < len(names):
+        raise ValueError(f"--players names a player twice: {args.players!r}")
+    specs = [
+        named_player(
+            name,
+            game,
+            depth=_depth(args.game, args),
+            time_limit=args.time_limit,
+            iterations=args.iterations,
+            traced=args.log_dir is not None,
+        )
+        for name in names
+    ]
+    result = tournament(
+        game,
+        specs,
+        args.games,
+        args.seed,
+        workers=args.workers,
+        time_per_move=args.time_per_move,
+        progress=not args.quiet,
+        log_dir=args.log_dir,
+    )
+    print(result.report())
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        result.plot_ratings().figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        print(f"\nRatings picture: {args.plot}")
+    if args.log_dir:
+        print(f"Move logs: {args.log_dir}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    print_replay(load_log(args.log), step=args.step)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (2 for bad input, with a message)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = {"play": _play, "tournament": _tournament, "replay": _replay}[args.command]
+    try:
+        return run(args)
+    except (LogError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {error}\n")
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
