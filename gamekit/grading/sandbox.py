@@ -1,0 +1,402 @@
+"""A sandbox for the kernel that runs one student's submission.
+
+`SandboxedKernelManager` is a jupyter_client ``KernelManager`` that nbclient (and so nbgrader's
+Execute preprocessor) can use through its ``kernel_manager_class`` trait or its ``km=`` argument.
+On Linux with bubblewrap (``bwrap``) the kernel runs in a fresh set of namespaces:
+
+- it sees the system (``/usr``, ``/etc``, ...), the Python environment and gamekit, read-only,
+  the ``readable`` folders read-only, and nothing else of the host: no home folder, no course
+  root, no other student; ``hidden`` paths are covered even where they lie inside what it sees;
+- it writes only to ``work_dir`` (a scratch copy of the submission) and to a private ``/tmp``;
+- it has no network (its own empty network namespace) and its own PID namespace, so every
+  process it starts, even a detached one, ends when the sandbox ends;
+- it talks to the grader over Unix sockets (``transport="ipc"``) in a folder bound into it.
+
+Everywhere (with or without bubblewrap) each of its processes gets resource limits
+(`Limits`, set with ``setrlimit`` before the kernel starts), and a watcher thread counts the
+sandbox's processes and kills the whole sandbox when there are more than ``limits.processes``:
+``RLIMIT_NPROC`` does not stop root, not even inside bubblewrap's user namespace (measured).
+After a kill, ``kill_reason`` says why: ``"processes"``, ``"cpu"`` or ``"memory"``.
+
+Without bubblewrap (macOS, a container without user namespaces, or ``use_bwrap=False``) the
+kernel runs with the grader's view of the files and the network; ``sandboxed`` is then False
+and the caller must say so. Shutting down still kills every process the kernel started that can
+be found: its descendants, its session, and any process carrying its marker in its environment.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import uuid
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import psutil
+from jupyter_client import KernelManager
+from jupyter_client.utils import run_sync
+from traitlets import Bool, Instance, List, Unicode
+
+MARKER_VARIABLE = "GAMEKIT_SANDBOX_ID"
+"""Environment variable holding a sandbox's marker; every process it starts inherits it."""
+
+SYSTEM_PATHS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+"""What the kernel sees of the host besides the Python environment and gamekit (read-only)."""
+
+ALWAYS_HIDDEN = ("/etc/shadow", "/etc/gshadow")
+"""Root-only files under ``/etc``: the sandboxed kernel runs as root when the grader does."""
+
+WATCH_INTERVAL = 0.05  # seconds between two counts of the sandbox's processes
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource caps of a sandboxed kernel; each cap is per process except ``processes``.
+
+    >>> Limits(processes=16).processes
+    16
+    >>> Limits(cpu_seconds=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Limits.cpu_seconds must be a positive int, got 0
+    """
+
+    memory_bytes: int = 2 * 1024**3  # address space of each process (RLIMIT_AS)
+    cpu_seconds: int = 600  # CPU time of each process (RLIMIT_CPU)
+    processes: int = 64  # processes alive in the sandbox at once (the watcher's count)
+    open_files: int = 256  # open file descriptors of each process (RLIMIT_NOFILE)
+    file_bytes: int = 1024**3  # largest file written (RLIMIT_FSIZE); also the private /tmp's size
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if type(value) is not int or value <= 0:
+                raise ValueError(f"Limits.{field.name} must be a positive int, got {value!r}")
+
+    def apply(self) -> None:
+        """Set these caps on the calling process (run in the child, just before the kernel)."""
+        import resource
+
+        # The CPU hard cap comes one second after the soft one: SIGXCPU first, then SIGKILL.
+        caps = {
+            resource.RLIMIT_AS: (self.memory_bytes, self.memory_bytes),
+            resource.RLIMIT_CPU: (self.cpu_seconds, self.cpu_seconds + 1),
+            resource.RLIMIT_NOFILE: (self.open_files, self.open_files),
+            resource.RLIMIT_FSIZE: (self.file_bytes, self.file_bytes),
+        }
+        for name, (soft, hard) in caps.items():
+            _, old_hard = resource.getrlimit(name)
+            if old_hard != resource.RLIM_INFINITY:  # never ask for more than is allowed
+                soft, hard = min(soft, old_hard), min(hard, old_hard)
+            resource.setrlimit(name, (soft, hard))
+
+
+@functools.lru_cache(maxsize=1)
+def sandbox_available() -> tuple[bool, str]:
+    """Whether bubblewrap can sandbox a kernel here, and its version or the reason it cannot.
+
+    It runs ``bwrap`` once with the options the sandbox uses (cached; call
+    ``sandbox_available.cache_clear()`` after installing it).
+    """
+    if not sys.platform.startswith("linux"):
+        return False, f"bubblewrap needs Linux, this is {sys.platform}"
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return False, "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+    probe = [bwrap, "--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--unshare-all"]
+    probe += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "true"]
+    try:
+        run = subprocess.run(probe, capture_output=True, text=True, timeout=30)
+        version = subprocess.run([bwrap, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return False, f"bwrap could not run: {error}"
+    if run.returncode != 0:
+        why = run.stderr.strip() or f"exit code {run.returncode}"
+        return False, f"bwrap cannot create namespaces here (user namespaces off?): {why}"
+    return True, version.stdout.strip() or "bubblewrap"
+
+
+def python_paths() -> list[str]:
+    """The folders a kernel needs to run this Python: the environment, its base installation,
+    and gamekit's package folder (an editable install keeps it outside site-packages)."""
+    import site
+
+    import gamekit
+
+    candidates = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
+    candidates += [str(Path(os.path.realpath(sys.executable)).parent.parent)]
+    candidates += site.getsitepackages()
+    if site.ENABLE_USER_SITE:
+        candidates.append(site.getusersitepackages())
+    candidates.append(str(Path(gamekit.__file__).parent))
+    found: list[str] = []
+    for path in candidates:
+        real = os.path.realpath(path)
+        if os.path.isdir(real) and real not in found:
+            found.append(real)
+    return found
+
+
+def bwrap_arguments(
+    work_dir: str,
+    runtime_dir: str,
+    readable: list[str],
+    hidden: list[str],
+    limits: Limits,
+    marker: str,
+) -> list[str]:
+    """The ``bwrap`` command line (without the kernel's own command) for one sandbox.
+
+    Mounts are made from the shallowest path to the deepest, so a deeper one wins: hiding the
+    course root ``/c`` with an empty tmpfs and then binding back ``/c/.venv`` leaves only the
+    environment visible. At equal depth a hidden path wins over a readable one, and the two
+    writable folders win over both.
+    """
+    mounts: list[tuple[str, list[str]]] = []  # (mount point, bwrap arguments), in priority order
+    for path in SYSTEM_PATHS:
+        if os.path.islink(path):
+            mounts.append((path, ["--symlink", os.readlink(path), path]))
+        elif os.path.isdir(path):
+            mounts.append((path, ["--ro-bind", path, path]))
+    for path in python_paths() + [os.path.realpath(p) for p in readable]:
+        mounts.append((path, ["--ro-bind", path, path]))
+    for path in [os.path.realpath(p) for p in hidden] + list(ALWAYS_HIDDEN):
+        if os.path.isdir(path):
+            mounts.append((path, ["--tmpfs", path]))
+        elif os.path.exists(path):
+            mounts.append((path, ["--ro-bind", "/dev/null", path]))
+    size = str(limits.file_bytes)
+    mounts.append(("/tmp", ["--size", size, "--tmpfs", "/tmp"]))
+    mounts.append(("/dev", ["--dev", "/dev"]))
+    mounts.append(("/dev/shm", ["--size", size, "--tmpfs", "/dev/shm"]))
+    mounts.append(("/proc", ["--proc", "/proc"]))
+    for path in (os.path.realpath(work_dir), os.path.realpath(runtime_dir)):
+        mounts.append((path, ["--bind", path, path]))
+    mounts.sort(key=lambda mount: len(Path(mount[0]).parts))  # stable: ties keep their order
+    arguments = [shutil.which("bwrap") or "bwrap"]
+    for _, mount in mounts:
+        arguments += mount
+    arguments += ["--remount-ro", "/", "--chdir", os.path.realpath(work_dir)]
+    arguments += ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
+    # The grader's PID means nothing in a new PID namespace: ipykernel would believe its parent
+    # died and quit. Parent PID 1 tells it not to watch its parent (bwrap's --die-with-parent
+    # does that job). A private, writable home and IPython folder live in the private /tmp.
+    settings = {"JPY_PARENT_PID": "1", MARKER_VARIABLE: marker, "HOME": "/tmp", "TMPDIR": "/tmp"}
+    settings["IPYTHONDIR"] = "/tmp/.ipython"
+    for name, value in settings.items():
+        arguments += ["--setenv", name, value]
+    return arguments + ["--"]
+
+
+def leftover_processes(marker: str) -> list[int]:
+    """Live processes whose command line contains ``marker``, or whose environment carries it
+    as the sandbox marker (``MARKER_VARIABLE``): what a sandbox left behind."""
+    found = []
+    for process in psutil.process_iter():
+        if process.pid == os.getpid():
+            continue
+        with contextlib.suppress(psutil.Error):
+            if process.status() == psutil.STATUS_ZOMBIE:
+                continue
+            in_command = any(marker in argument for argument in process.cmdline())
+            if in_command or process.environ().get(MARKER_VARIABLE) == marker:
+                found.append(process.pid)
+    return sorted(found)
+
+
+class SandboxedKernelManager(KernelManager):
+    """A kernel manager whose kernel runs in bubblewrap (when it can) with resource limits.
+
+    Set ``work_dir`` (required), and optionally ``readable``, ``hidden``, ``limits`` and
+    ``use_bwrap``. After ``start_kernel``, ``sandboxed`` says whether bubblewrap was used;
+    after the kernel died, ``kill_reason`` says whether a limit killed it.
+    """
+
+    work_dir = Unicode("", help="The only folder the kernel may write to; also its cwd.")
+    readable = List(Unicode(), help="Extra folders the kernel may read (e.g. the release).")
+    hidden = List(Unicode(), help="Paths the kernel must not see (course root, gradebook).")
+    limits = Instance(Limits, args=(), help="Resource caps of the sandbox.")
+    use_bwrap = Bool(True, help="Use bubblewrap when sandbox_available(); False forces it off.")
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("transport", "ipc")
+        super().__init__(**kwargs)
+        self.sandboxed = False
+        self.marker = f"gamekit-sandbox-{uuid.uuid4().hex}"
+        self.runtime_dir: str | None = None
+        self._process: subprocess.Popen | None = None  # bwrap, or the kernel when unsandboxed
+        self._members: dict[int, psutil.Process] = {}  # every sandbox process seen so far
+        self._peak_memory = 0  # largest address space seen in the sandbox, in bytes
+        self._last_cpu = 0.0  # largest CPU time seen in the sandbox, in seconds
+        self._reason: str | None = None
+        self._watcher: threading.Thread | None = None
+        self._stop_watching = threading.Event()
+        self._kill_lock = threading.Lock()
+
+    # ---- start ---------------------------------------------------------------------------
+
+    async def _async_pre_start_kernel(self, **kw):
+        if not self.work_dir or not os.path.isdir(self.work_dir):
+            raise ValueError(f"work_dir must be an existing folder, got {self.work_dir!r}")
+        if self.transport != "ipc":
+            raise ValueError(f"transport must be 'ipc' (TCP cannot cross), got {self.transport!r}")
+        available, why = sandbox_available()
+        self.sandboxed = self.use_bwrap and available
+        if self.use_bwrap and not available:
+            self.log.warning("Student code runs UNSANDBOXED: %s", why)
+        if self.runtime_dir is None:  # kept across restarts
+            self.runtime_dir = tempfile.mkdtemp(prefix="gamekit-sbx-")
+            self.connection_file = os.path.join(self.runtime_dir, "kernel.json")
+            self.ip = os.path.join(self.runtime_dir, "kernel")
+        env = dict(kw.get("env") or os.environ)
+        env[MARKER_VARIABLE] = self.marker
+        env["MALLOC_ARENA_MAX"] = "2"  # fewer 64 MB malloc arenas: less address space per thread
+        kw["env"] = env
+        kw["cwd"] = self.work_dir
+        kw["preexec_fn"] = self.limits.apply
+        self._reason, self._peak_memory, self._last_cpu = None, 0, 0.0
+        return await super()._async_pre_start_kernel(**kw)
+
+    pre_start_kernel = run_sync(_async_pre_start_kernel)
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        """The kernel's command, wrapped in bwrap when sandboxed."""
+        command = super().format_kernel_cmd(extra_arguments)
+        if not self.sandboxed:
+            return command
+        assert self.runtime_dir is not None
+        wrapper = bwrap_arguments(
+            self.work_dir, self.runtime_dir, self.readable, self.hidden, self.limits, self.marker
+        )
+        return wrapper + command
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw) -> None:
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+        assert self.provisioner is not None
+        self._process = self.provisioner.process  # type: ignore[attr-defined]
+        self._members = {}
+        self._stop_watching.clear()
+        self._watcher = threading.Thread(target=self._watch, name="sandbox-watcher", daemon=True)
+        self._watcher.start()
+
+    _launch_kernel = run_sync(_async_launch_kernel)
+
+    # ---- watch ---------------------------------------------------------------------------
+
+    @property
+    def kill_reason(self) -> str | None:
+        """Why the kernel died, when a limit did it: "processes", "cpu", "memory"; else None."""
+        if self._reason is not None or self._process is None or self.shutting_down:
+            return self._reason
+        code = self._process.poll()
+        if code is None or code == 0:
+            return None
+        died_of = -code if code < 0 else code - 128 if code > 128 else 0  # Popen, or bwrap's
+        if died_of == signal.SIGXCPU or self._last_cpu >= self.limits.cpu_seconds - 0.5:
+            return "cpu"
+        fatal = {signal.SIGKILL, signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS}
+        if died_of in fatal and self._peak_memory >= 0.9 * self.limits.memory_bytes:
+            return "memory"
+        return None
+
+    def sandbox_processes(self) -> list[psutil.Process]:
+        """The sandbox's live processes: the kernel (or bwrap) and all its descendants, and,
+        unsandboxed, also those that left the tree but stayed in the kernel's session."""
+        if self._process is None:
+            return []
+        try:
+            root = psutil.Process(self._process.pid)
+            found = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            found = []
+        if not self.sandboxed:
+            known = {process.pid for process in found}
+            for pid in psutil.pids():
+                with contextlib.suppress(OSError, psutil.Error):
+                    if pid not in known and os.getsid(pid) == self._process.pid:
+                        found.append(psutil.Process(pid))
+        return [p for p in found if p.pid != os.getpid()]
+
+    def _watch(self) -> None:
+        """Count the sandbox's processes until it ends; kill it when there are too many."""
+        while not self._stop_watching.wait(WATCH_INTERVAL):
+            if self._process is None or self._process.poll() is not None:
+                self._reason = self.kill_reason  # the death's cause, read before any shutdown
+                return
+            members = self.sandbox_processes()
+            for process in members:
+                self._members.setdefault(process.pid, process)
+                with contextlib.suppress(psutil.Error):
+                    self._peak_memory = max(self._peak_memory, process.memory_info().vms)
+                    times = process.cpu_times()
+                    self._last_cpu = max(self._last_cpu, times.user + times.system)
+            if len(members) > self.limits.processes:
+                self._reason = "processes"
+                self.kill_sandbox()
+                return
+
+    # ---- stop ----------------------------------------------------------------------------
+
+    def kill_sandbox(self) -> None:
+        """SIGKILL every process of the sandbox that can be found, until none is left."""
+        with self._kill_lock:
+            for _ in range(50):
+                targets = self.sandbox_processes() + list(self._members.values())
+                if not self.sandboxed or not targets:  # marked processes that left the tree
+                    targets += _marked(self.marker)
+                alive = [p for p in targets if _is_alive(p)]
+                if not alive:
+                    return
+                for process in alive:
+                    with contextlib.suppress(psutil.Error):
+                        process.kill()
+                psutil.wait_procs(alive, timeout=0.2)
+
+    async def _async_interrupt_kernel(self) -> None:
+        """Interrupt by message when sandboxed: a signal from outside stops at bwrap."""
+        if not self.sandboxed:
+            return await super()._async_interrupt_kernel()
+        if not self.has_kernel:
+            raise RuntimeError("Cannot interrupt kernel. No kernel is running!")
+        self._connect_control_socket()
+        self.session.send(self._control_socket, self.session.msg("interrupt_request", content={}))
+
+    interrupt_kernel = run_sync(_async_interrupt_kernel)
+
+    async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        """jupyter_client's cleanup, then: stop the watcher, kill what is left, and (unless
+        restarting) remove the folder of the connection file and sockets."""
+        self._stop_watching.set()
+        if self._watcher is not None and self._watcher is not threading.current_thread():
+            self._watcher.join(timeout=5)
+        self.kill_sandbox()
+        await super()._async_cleanup_resources(restart=restart)
+        if not restart and self.runtime_dir is not None:
+            shutil.rmtree(self.runtime_dir, ignore_errors=True)
+            self.runtime_dir = None
+
+    cleanup_resources = run_sync(_async_cleanup_resources)
+
+
+def _marked(marker: str) -> list[psutil.Process]:
+    """Processes carrying ``marker`` in their environment, wherever they are in the tree."""
+    found = []
+    for process in psutil.process_iter():
+        with contextlib.suppress(psutil.Error):
+            if process.pid != os.getpid() and process.environ().get(MARKER_VARIABLE) == marker:
+                found.append(process)
+    return found
+
+
+def _is_alive(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
