@@ -361,7 +361,9 @@ def search(
     nodes = 0
     best: tuple[int, int] | None = None
     finished = 0
-    for d in range(1, last + 1):
+    # Without a time limit the requested depth is searched at once: the threat ordering is good
+    # enough that the shallower searches would cost more than the table moves they leave.
+    for d in range(1 if deadline is not None else last, last + 1):
         if len(table) > max_table_entries:
             table.clear()
         try:
@@ -472,11 +474,13 @@ def _search_depth(
             first = forced  # the one block: try it first
         alpha_in, best, best_move = alpha, -INFINITY, 0
         deep = ply + 1 < depth and moves + 1 < cells  # can a child see the opponent's win?
-        moves_here = (
-            ordered(current, mask, possible, first)
-            if ply + 1 < depth
-            else [possible & column_masks[c] for c in order if possible & column_masks[c]]
-        )
+        if ply + 5 <= depth:  # near the leaves, counting threats costs more than it saves
+            moves_here = ordered(current, mask, possible, first)
+        else:
+            moves_here = [possible & column_masks[c] for c in order if possible & column_masks[c]]
+            if first:
+                moves_here.remove(first)
+                moves_here.insert(0, first)
         for move in moves_here:
             child_mask = mask | move
             if deep and threats & ~move & ((child_mask + bottom) & board):
