@@ -363,3 +363,12 @@ def test_tournament_command(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["tournament", "--game", "tictactoe", "--players", "a,b", "--games", "0"])
     assert "expected a whole number >= 1, got '0'" in capsys.readouterr().err
+
+
+def test_tournament_progress_bar_off_when_grading(monkeypatch, capsys):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    tournament(TicTacToe(), small_field(), 1, workers=1, progress=True)
+    assert "3 players on TicTacToe" in capsys.readouterr().err
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    tournament(TicTacToe(), small_field(), 1, workers=1, progress=True)
+    assert capsys.readouterr().err == ""
