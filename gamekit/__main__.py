@@ -64,7 +64,10 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 def _add_engine_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("engines")
     group.add_argument(
-        "--depth", type=_positive_int, help="plies for minimax, alphabeta, negamax (see below)"
+        "--depth",
+        type=_positive_int,
+        help="plies for minimax, alphabeta, negamax (default below; negamax with --time-limit "
+        "in play: none)",
     )
     group.add_argument(
         "--time-limit",
@@ -91,7 +94,13 @@ def _game(name: str, args: argparse.Namespace) -> Game:
 
 
 def _depth(name: str, args: argparse.Namespace) -> int | None:
-    return args.depth if args.depth is not None else DEFAULT_DEPTH[name]
+    """``--depth``, else the game's default; none for ``play --engine negamax --time-limit``
+    (it deepens until the time is up)."""
+    if args.depth is not None:
+        return args.depth
+    if args.command == "play" and args.engine == "negamax" and args.time_limit:
+        return None
+    return DEFAULT_DEPTH[name]
 
 
 def build_parser() -> argparse.ArgumentParser:
