@@ -90,6 +90,7 @@ class Limits:
             resource.RLIMIT_CPU: (self.cpu_seconds, self.cpu_seconds + 1),
             resource.RLIMIT_NOFILE: (self.open_files, self.open_files),
             resource.RLIMIT_FSIZE: (self.file_bytes, self.file_bytes),
+            resource.RLIMIT_CORE: (0, 0),  # no core dump of a killed kernel in the work folder
         }
         for name, (soft, hard) in caps.items():
             _, old_hard = resource.getrlimit(name)
@@ -145,19 +146,24 @@ def python_paths() -> list[str]:
 
 
 def bwrap_arguments(
+    *,
     work_dir: str,
-    runtime_dir: str,
+    socket_dir: str,
     readable: list[str],
     hidden: list[str],
     limits: Limits,
     marker: str,
+    blank_file: str,
 ) -> list[str]:
     """The ``bwrap`` command line (without the kernel's own command) for one sandbox.
 
+    ``work_dir`` and ``socket_dir`` are writable; ``blank_file`` is an empty file with mode 000
+    that covers hidden files. A hidden folder becomes an empty, read-only tmpfs with mode 111:
+    it cannot be listed, and only what is bound back inside it can be reached.
+
     Mounts are made from the shallowest path to the deepest, so a deeper one wins: hiding the
-    course root ``/c`` with an empty tmpfs and then binding back ``/c/.venv`` leaves only the
-    environment visible. At equal depth a hidden path wins over a readable one, and the two
-    writable folders win over both.
+    course root ``/c`` and then binding back ``/c/.venv`` leaves only the environment visible.
+    At equal depth a hidden path wins over a readable one, and a writable folder over both.
     """
     mounts: list[tuple[str, list[str]]] = []  # (mount point, bwrap arguments), in priority order
     for path in SYSTEM_PATHS:
@@ -167,23 +173,27 @@ def bwrap_arguments(
             mounts.append((path, ["--ro-bind", path, path]))
     for path in python_paths() + [os.path.realpath(p) for p in readable]:
         mounts.append((path, ["--ro-bind", path, path]))
+    hidden_dirs = []
     for path in [os.path.realpath(p) for p in hidden] + list(ALWAYS_HIDDEN):
         if os.path.isdir(path):
-            mounts.append((path, ["--tmpfs", path]))
+            mounts.append((path, ["--perms", "0111", "--size", "4096", "--tmpfs", path]))
+            hidden_dirs.append(path)
         elif os.path.exists(path):
-            mounts.append((path, ["--ro-bind", "/dev/null", path]))
+            mounts.append((path, ["--ro-bind", blank_file, path]))
     size = str(limits.file_bytes)
     mounts.append(("/tmp", ["--size", size, "--tmpfs", "/tmp"]))
     mounts.append(("/dev", ["--dev", "/dev"]))
     mounts.append(("/dev/shm", ["--size", size, "--tmpfs", "/dev/shm"]))
     mounts.append(("/proc", ["--proc", "/proc"]))
-    for path in (os.path.realpath(work_dir), os.path.realpath(runtime_dir)):
+    for path in (os.path.realpath(work_dir), os.path.realpath(socket_dir)):
         mounts.append((path, ["--bind", path, path]))
     mounts.sort(key=lambda mount: len(Path(mount[0]).parts))  # stable: ties keep their order
     arguments = [shutil.which("bwrap") or "bwrap"]
     for _, mount in mounts:
         arguments += mount
-    arguments += ["--remount-ro", "/", "--chdir", os.path.realpath(work_dir)]
+    for path in ["/", *hidden_dirs]:  # the folders bwrap made for mount points, and hidden ones
+        arguments += ["--remount-ro", path]
+    arguments += ["--chdir", os.path.realpath(work_dir)]
     arguments += ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
     # The grader's PID means nothing in a new PID namespace: ipykernel would believe its parent
     # died and quit. Parent PID 1 tells it not to watch its parent (bwrap's --die-with-parent
@@ -253,8 +263,12 @@ class SandboxedKernelManager(KernelManager):
             self.log.warning("Student code runs UNSANDBOXED: %s", why)
         if self.runtime_dir is None:  # kept across restarts
             self.runtime_dir = tempfile.mkdtemp(prefix="gamekit-sbx-")
-            self.connection_file = os.path.join(self.runtime_dir, "kernel.json")
-            self.ip = os.path.join(self.runtime_dir, "kernel")
+            sockets = os.path.join(self.runtime_dir, "sockets")  # bound into the sandbox
+            os.mkdir(sockets)
+            self.connection_file = os.path.join(sockets, "kernel.json")
+            self.ip = os.path.join(sockets, "kernel")
+            blank = os.path.join(self.runtime_dir, "blank")  # covers hidden files
+            Path(blank).touch(mode=0)
         env = dict(kw.get("env") or os.environ)
         env[MARKER_VARIABLE] = self.marker
         env["MALLOC_ARENA_MAX"] = "2"  # fewer 64 MB malloc arenas: less address space per thread
@@ -273,7 +287,13 @@ class SandboxedKernelManager(KernelManager):
             return command
         assert self.runtime_dir is not None
         wrapper = bwrap_arguments(
-            self.work_dir, self.runtime_dir, self.readable, self.hidden, self.limits, self.marker
+            work_dir=self.work_dir,
+            socket_dir=os.path.join(self.runtime_dir, "sockets"),
+            readable=self.readable,
+            hidden=self.hidden,
+            limits=self.limits,
+            marker=self.marker,
+            blank_file=os.path.join(self.runtime_dir, "blank"),
         )
         return wrapper + command
 

@@ -1,0 +1,496 @@
+"""The grading sandbox, attacked for real: real IPython kernels run the code an attacker would
+hand in, and each test checks the outcome from outside (the host's files, psutil, a server).
+
+Tests marked with the ``bwrap`` mode skip, with the reason, where bubblewrap cannot run; the
+resource limits and the clean-up are also tested unsandboxed (``use_bwrap=False``).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import site
+import socket
+import sys
+import textwrap
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+import gamekit
+import gamekit.grading.sandbox as sandbox
+from gamekit.grading.sandbox import Limits, SandboxedKernelManager, leftover_processes
+
+AVAILABLE, WHY = sandbox.sandbox_available()
+needs_bwrap = pytest.mark.skipif(not AVAILABLE, reason=f"no sandbox here: {WHY}")
+MODES = [pytest.param(True, marks=needs_bwrap, id="bwrap"), pytest.param(False, id="unsandboxed")]
+
+PACKAGE = Path(gamekit.__file__).resolve().parent
+COURSE_ROOT = PACKAGE.parent  # the checkout: gamekit is installed editable from it
+MiB, GiB = 1024**2, 1024**3
+
+# Helpers defined in the kernel: they report an errno name instead of raising.
+PROBES = """
+import errno, json, os
+def _code(error):
+    return errno.errorcode.get(error.errno, str(error.errno))
+def try_create(path):
+    try:
+        with open(path, "x"):
+            pass
+    except OSError as error:
+        return _code(error)
+    return "written"
+def try_append(path):
+    try:
+        with open(path, "ab"):  # writes nothing, even if it opens
+            pass
+    except OSError as error:
+        return _code(error)
+    return "written"
+def try_read(path):
+    try:
+        with open(path, "rb") as file:
+            return "read:" + file.read(40).decode(errors="replace")
+    except OSError as error:
+        return _code(error)
+def try_list(path):
+    try:
+        return sorted(os.listdir(path))
+    except OSError as error:
+        return _code(error)
+"""
+
+
+class Kernel:
+    """A started `SandboxedKernelManager` and its client; `run` executes code and returns
+    (status, output), `value` returns the JSON an expression prints."""
+
+    def __init__(self, **traits) -> None:
+        self.km = SandboxedKernelManager(kernel_name="python3", **traits)
+
+    def __enter__(self) -> Kernel:
+        self.km.start_kernel()
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.wait_for_ready(timeout=60)
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.kc.stop_channels()
+        if self.km.has_kernel:
+            self.km.shutdown_kernel(now=True)
+        self.km.cleanup_resources()
+
+    def run(self, code: str, timeout: float = 30) -> tuple[str, str]:
+        outputs: list[dict] = []
+        reply = self.kc.execute_interactive(
+            textwrap.dedent(code),
+            timeout=timeout,
+            output_hook=outputs.append,
+            stop_on_error=False,  # as nbclient with allow_errors: an error aborts nothing
+        )
+        text = ""
+        for message in outputs:
+            content = message["content"]
+            if message["msg_type"] == "stream":
+                text += content["text"]
+            elif message["msg_type"] == "error":
+                text += f"{content['ename']}: {content['evalue']}"
+        return reply["content"]["status"], text.strip()
+
+    def value(self, expression: str):
+        status, text = self.run(f"print(__import__('json').dumps({expression}))")
+        assert status == "ok", text
+        return json.loads(text.splitlines()[-1])
+
+    def send(self, code: str) -> None:
+        """Start running ``code`` without waiting for it (the kernel may not survive it)."""
+        self.kc.execute(textwrap.dedent(code), stop_on_error=False)
+
+    def wait_for_death(self, seconds: float = 20) -> None:
+        deadline = time.monotonic() + seconds
+        while self.km.is_alive():
+            assert time.monotonic() < deadline, f"the kernel is still alive after {seconds} s"
+            time.sleep(0.05)
+
+
+def wait_until(condition, seconds: float = 5) -> bool:
+    """Poll ``condition`` until true or ``seconds`` pass (no timing is asserted)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def make_course(root: Path) -> Path:
+    """A fake course root: release, instructor source, gradebook, another student's work."""
+    for relative, text in {
+        "release/a01/a01.ipynb": "{}",
+        "source/a01/secret.txt": "HIDDEN-ANSWER",
+        "gradebook.db": "GRADEBOOK",
+        "submitted/bob/a01/a01.ipynb": "BOB-ANSWER",
+    }.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text)
+    return root
+
+
+@pytest.fixture(scope="module")
+def layout(tmp_path_factory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("sandbox")
+    work = base / "work"
+    work.mkdir()
+    (work / "a01.ipynb").write_text("{}")
+    return {
+        "work": work,
+        "hidden_course": make_course(base / "course1"),  # hidden, its release readable
+        "visible_course": make_course(base / "course2"),  # readable, with parts hidden
+    }
+
+
+@pytest.fixture(scope="module")
+def jail(layout) -> Iterator[Kernel]:
+    """A bubblewrap kernel set up as the grader sets it up, plus a readable tree with hidden
+    parts (so that hiding is tested where the path would otherwise be visible)."""
+    if not AVAILABLE:
+        pytest.skip(f"no sandbox here: {WHY}")
+    hidden_course, visible_course = layout["hidden_course"], layout["visible_course"]
+    traits = {
+        "work_dir": str(layout["work"]),
+        "readable": [str(hidden_course / "release"), str(visible_course)],
+        "hidden": [
+            str(hidden_course),
+            str(COURSE_ROOT),
+            str(visible_course / "source"),
+            str(visible_course / "gradebook.db"),
+            str(visible_course / "submitted"),
+        ],
+        "limits": Limits(memory_bytes=GiB),
+    }
+    with Kernel(**traits) as kernel:
+        assert kernel.run(PROBES)[0] == "ok"
+        yield kernel
+
+
+@pytest.fixture(scope="module", params=MODES)
+def kernel(request, tmp_path_factory) -> Iterator[Kernel]:
+    """A kernel in each mode, for what must hold with and without bubblewrap."""
+    work = tmp_path_factory.mktemp("work")
+    limits = Limits(memory_bytes=GiB, cpu_seconds=300, open_files=200, file_bytes=MiB * 64)
+    with Kernel(work_dir=str(work), limits=limits, use_bwrap=request.param) as started:
+        assert started.run(PROBES)[0] == "ok"
+        yield started
+
+
+# ---- what holds in both modes ------------------------------------------------------------
+
+
+def test_runs_code_in_the_work_folder(kernel):
+    work = Path(kernel.km.work_dir)
+    assert kernel.value("6 * 7") == 42
+    assert kernel.value("os.getcwd()") == str(work.resolve())
+    assert kernel.value("try_create('answer.txt')") == "written"
+    assert (work / "answer.txt").exists()
+    assert kernel.km.sandboxed is (kernel.km.use_bwrap and AVAILABLE)
+
+
+def test_every_process_gets_the_limits(kernel):
+    import resource as host_resource
+
+    limits = kernel.km.limits
+    names = {"RLIMIT_AS": limits.memory_bytes, "RLIMIT_NOFILE": limits.open_files}
+    names |= {"RLIMIT_CPU": limits.cpu_seconds, "RLIMIT_FSIZE": limits.file_bytes}
+    for name, expected in names.items():
+        code = f"__import__('resource').getrlimit(__import__('resource').{name})[0]"
+        assert kernel.value(code) == expected, name
+        # a child process inherits them
+        child = f"import resource; print(resource.getrlimit(resource.{name})[0])"
+        got = kernel.value(
+            f"int(__import__('subprocess').check_output([{sys.executable!r}, '-c', {child!r}]))"
+        )
+        assert got == expected, name
+    assert host_resource.getrlimit(host_resource.RLIMIT_AS)[0] != limits.memory_bytes
+
+
+def test_a_memory_bomb_fails_and_the_kernel_survives(kernel):
+    status, text = kernel.run("x = bytearray(10 * 1024**3)")
+    assert (status, text) == ("error", "MemoryError:")
+    status, text = kernel.run(
+        """
+        chunks = []
+        while True:
+            chunks.append(bytearray(100 * 1024**2))
+        """
+    )
+    assert status == "error" and text.startswith("MemoryError")
+    assert kernel.value("len(chunks) <= 10") is True
+    kernel.run("del chunks")
+    status, text = kernel.run("import numpy as np\nnp.ones(10**10)")
+    assert status == "error" and "Unable to allocate" in text
+    assert kernel.value("1 + 1") == 2
+    assert kernel.km.kill_reason is None
+
+
+def test_a_big_file_is_refused(kernel):
+    status, text = kernel.run("open('big.bin', 'wb').write(bytes(100 * 1024**2))")
+    assert status == "error" and "File too large" in text
+    assert Path(kernel.km.work_dir, "big.bin").stat().st_size <= kernel.km.limits.file_bytes
+    kernel.run("os.remove('big.bin')")
+
+
+def test_an_endless_cell_can_be_interrupted(kernel):
+    kernel.send("import time\ntime.sleep(60)")
+    time.sleep(0.5)
+    kernel.km.interrupt_kernel()
+    reply = kernel.kc.get_shell_msg(timeout=15)
+    assert reply["content"]["status"] == "error"
+    assert reply["content"]["ename"] == "KeyboardInterrupt"
+    assert kernel.value("'still here'") == "still here"
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_a_fork_bomb_is_stopped_and_reported(use_bwrap, tmp_path):
+    marker = f"probe-{uuid.uuid4().hex}"
+    limits = Limits(processes=20)
+    with Kernel(work_dir=str(tmp_path), limits=limits, use_bwrap=use_bwrap) as kernel:
+        # Bounded: at most 500 children, each gone after 30 s, in case the cap fails.
+        kernel.send(
+            f"""
+            import os, time
+            for _ in range(500):
+                if os.fork() == 0:
+                    os.execv({sys.executable!r}, [{sys.executable!r}, '-c',
+                             'import time; time.sleep(30)', {marker!r}])
+                time.sleep(0.002)
+            """
+        )
+        kernel.wait_for_death()
+        assert kernel.km.kill_reason == "processes"
+        assert wait_until(lambda: not leftover_processes(kernel.km.marker))
+    assert wait_until(lambda: not leftover_processes(marker)), leftover_processes(marker)
+
+
+DETACH = """
+import os, subprocess, sys
+sleeper = [sys.executable, "-c", "import time; time.sleep(600)", {marker!r}]
+subprocess.Popen(sleeper + ["new-session"], start_new_session=True)
+subprocess.Popen(["nohup"] + sleeper + ["nohup"], start_new_session=True,
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+child = os.fork()
+if child == 0:  # double fork: the grandchild is adopted by init
+    os.setsid()
+    if os.fork() == 0:
+        os.execv(sys.executable, sleeper + ["double-fork"])
+    os._exit(0)
+os.waitpid(child, 0)
+"""
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_detached_processes_are_gone_after_shutdown(use_bwrap, tmp_path):
+    marker = f"probe-{uuid.uuid4().hex}"
+    with Kernel(work_dir=str(tmp_path), use_bwrap=use_bwrap) as kernel:
+        assert kernel.run(DETACH.format(marker=marker))[0] == "ok"
+        assert wait_until(lambda: len(leftover_processes(marker)) == 3), "not all started"
+        kernel.km.shutdown_kernel(now=False)  # a polite shutdown: the kernel exits by itself
+        assert wait_until(lambda: not leftover_processes(marker)), leftover_processes(marker)
+    assert not leftover_processes(kernel.km.marker)
+
+
+@needs_bwrap
+def test_a_detached_process_with_a_clean_environment_is_gone_too(tmp_path):
+    """In bubblewrap the PID namespace ends everything, marker or not."""
+    marker = f"probe-{uuid.uuid4().hex}"
+    with Kernel(work_dir=str(tmp_path)) as kernel:
+        code = (
+            "import subprocess, sys\n"
+            f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', {marker!r}],"
+            " start_new_session=True, env={})"
+        )
+        assert kernel.run(code)[0] == "ok"
+        assert wait_until(lambda: len(leftover_processes(marker)) == 1)
+    assert wait_until(lambda: not leftover_processes(marker)), leftover_processes(marker)
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_the_cpu_cap_kills_a_busy_kernel(use_bwrap, tmp_path):
+    limits = Limits(cpu_seconds=1)  # starting the kernel costs about 0.3 s of it
+    with Kernel(work_dir=str(tmp_path), limits=limits, use_bwrap=use_bwrap) as kernel:
+        kernel.send("while True:\n    pass")
+        kernel.wait_for_death()
+        assert kernel.km.kill_reason == "cpu"
+        marker = kernel.km.marker
+    assert not leftover_processes(marker)
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_a_kernel_killed_near_its_memory_cap_is_reported(use_bwrap, tmp_path):
+    """What the kernel's out-of-memory killer does (SIGKILL to a process at its cap)."""
+    with Kernel(work_dir=str(tmp_path), limits=Limits(memory_bytes=GiB), use_bwrap=use_bwrap) as k:
+        k.send(
+            """
+            import mmap, os, resource, signal, time
+            cap = resource.getrlimit(resource.RLIMIT_AS)[0]
+            used = int(open('/proc/self/statm').read().split()[0]) * os.sysconf('SC_PAGE_SIZE')
+            block = mmap.mmap(-1, cap - used - 32 * 1024**2)  # address space, no pages touched
+            time.sleep(1)  # long enough for the watcher to see it
+            os.kill(os.getpid(), signal.SIGKILL)
+            """
+        )
+        k.wait_for_death()
+        assert k.km.kill_reason == "memory"
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_a_kernel_that_exits_by_itself_has_no_kill_reason(use_bwrap, tmp_path):
+    with Kernel(work_dir=str(tmp_path), use_bwrap=use_bwrap) as kernel:
+        kernel.send("import os\nos._exit(3)")
+        kernel.wait_for_death()
+        assert kernel.km.kill_reason is None
+
+
+# ---- what only bubblewrap gives ----------------------------------------------------------
+
+
+def test_the_kernel_cannot_write_outside_its_folder(jail, layout):
+    grading = sorted(str(path) for path in (PACKAGE / "grading").glob("*.py"))
+    before = {path: Path(path).stat().st_mtime_ns for path in grading}
+    assert grading and all(jail.value(f"try_append({path!r})") == "EROFS" for path in grading)
+    assert {path: Path(path).stat().st_mtime_ns for path in grading} == before
+    probe = f"sandbox-probe-{uuid.uuid4().hex}"
+    targets = {
+        "course root": COURSE_ROOT / probe,
+        "package": PACKAGE / probe,
+        "site-packages": Path(site.getsitepackages()[0]) / probe,
+        "home": Path.home() / probe,
+        "release": layout["hidden_course"] / "release" / probe,
+        "system": Path("/etc") / probe,
+        "root": Path("/") / probe,
+    }
+    try:
+        for what, target in targets.items():
+            assert jail.value(f"try_create({str(target)!r})") in ("EROFS", "EACCES"), what
+            assert not target.exists(), what
+    finally:
+        for target in targets.values():
+            if target.exists():
+                target.unlink()
+
+
+def test_the_kernel_tmp_is_private(jail):
+    name = f"/tmp/sandbox-probe-{uuid.uuid4().hex}"
+    assert jail.value(f"try_create({name!r})") == "written"
+    assert jail.value(f"try_read({name!r})") == "read:"
+    assert not Path(name).exists()
+    host_file = Path(jail.km.runtime_dir).parent / f"sandbox-host-{uuid.uuid4().hex}"
+    host_file.write_text("HOST")
+    try:
+        assert jail.value(f"try_read({str(host_file)!r})") == "ENOENT"
+    finally:
+        host_file.unlink()
+
+
+def test_hidden_paths_cannot_be_read_or_listed(jail, layout):
+    hidden, visible = layout["hidden_course"], layout["visible_course"]
+    assert jail.value(f"try_list({str(hidden)!r})") == "EACCES"
+    assert jail.value(f"try_read({str(hidden / 'release' / 'a01' / 'a01.ipynb')!r})") == "read:{}"
+    for course in (hidden, visible):
+        for secret in ("source/a01/secret.txt", "gradebook.db", "submitted/bob/a01/a01.ipynb"):
+            assert jail.value(f"try_read({str(course / secret)!r})") in ("EACCES", "ENOENT")
+    assert jail.value(f"try_list({str(visible / 'source')!r})") == "EACCES"
+    assert jail.value(f"try_read({str(visible / 'release/a01/a01.ipynb')!r})") == "read:{}"
+
+
+def test_the_course_root_is_hidden_but_the_environment_works(jail):
+    assert jail.value(f"try_list({str(COURSE_ROOT)!r})") == "EACCES"
+    for name in ("README.md", "nbgrader_config.py", "pyproject.toml"):
+        if (COURSE_ROOT / name).exists():
+            assert jail.value(f"try_read({str(COURSE_ROOT / name)!r})") in ("EACCES", "ENOENT")
+    code = "import gamekit, gamekit.grading, numpy, matplotlib.pyplot; print(gamekit.__file__)"
+    status, text = jail.run(code)
+    assert status == "ok", text
+    assert text == gamekit.__file__
+    assert jail.value("try_read('/etc/shadow')") in ("EACCES", "ENOENT")
+
+
+def test_there_is_no_network(jail):
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.setblocking(False)
+        port = server.getsockname()[1]
+        code = f"""
+        import socket
+        try:
+            socket.create_connection(("127.0.0.1", {port}), timeout=3).close()
+            print("connected")
+        except OSError as error:
+            print(type(error).__name__)
+        """
+        status, text = jail.run(code)
+        assert status == "ok" and text != "connected"
+        with pytest.raises(BlockingIOError):
+            server.accept()
+    status, text = jail.run(
+        "try:\n    socket.create_connection(('1.1.1.1', 53), timeout=3)\n"
+        "except OSError as error:\n    print(error.errno)"
+    )
+    assert text == str(__import__("errno").ENETUNREACH)
+
+
+def test_the_kernel_has_its_own_pid_namespace(jail):
+    pids = jail.value("sorted(int(p) for p in os.listdir('/proc') if p.isdigit())")
+    assert 1 in pids and len(pids) < 10  # bwrap's init, the kernel, and what the kernel started
+    assert len(psutil.pids()) > len(pids)
+
+
+# ---- without bubblewrap ------------------------------------------------------------------
+
+
+def test_without_bwrap_the_kernel_runs_unsandboxed_with_limits(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "sandbox_available", lambda: (False, "pretend: no bwrap"))
+    limits = Limits(memory_bytes=GiB)
+    with Kernel(work_dir=str(tmp_path), limits=limits) as kernel:
+        assert kernel.km.sandboxed is False
+        rlimit = "__import__('resource').getrlimit(__import__('resource').RLIMIT_AS)[0]"
+        assert kernel.value(rlimit) == GiB
+    assert resource.getrlimit(resource.RLIMIT_AS)[0] != GiB
+
+
+def test_sandbox_available_says_why_not(monkeypatch):
+    sandbox.sandbox_available.cache_clear()
+    try:
+        monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+        assert sandbox.sandbox_available() == (
+            False,
+            "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)",
+        )
+        sandbox.sandbox_available.cache_clear()
+        monkeypatch.setattr(sandbox.sys, "platform", "darwin")
+        available, why = sandbox.sandbox_available()
+        assert not available and "Linux" in why and "darwin" in why
+    finally:
+        monkeypatch.undo()
+        sandbox.sandbox_available.cache_clear()
+    assert sandbox.sandbox_available() == (AVAILABLE, WHY)
+
+
+@pytest.mark.parametrize(
+    "field, bad",
+    [("memory_bytes", 0), ("cpu_seconds", -1), ("processes", 2.5), ("open_files", True)],
+)
+def test_limits_reject_bad_values(field, bad):
+    with pytest.raises(ValueError, match=f"Limits.{field} must be a positive int, got {bad!r}"):
+        Limits(**{field: bad})
+
+
+def test_a_missing_work_folder_is_refused(tmp_path):
+    missing = tmp_path / "missing"
+    km = SandboxedKernelManager(kernel_name="python3", work_dir=str(missing))
+    with pytest.raises(ValueError, match="work_dir must be an existing folder"):
+        km.start_kernel()
