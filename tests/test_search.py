@@ -646,23 +646,3 @@ def test_first_tree_values():
         "E": 0,
     }
     assert alphabeta_search("A", tree, with_value=True) == (4, "a2")
-
-
-def test_the_benchmark_measures_what_it_prints(capsys):
-    """gamekit.bench on its smallest workload: traced node count, untraced time, a table row."""
-    from gamekit import bench
-
-    workload = next(w for w in bench.WORKLOADS if w.name == "W4")
-    result = bench.measure(workload, repeat=1)
-    game = workload.make_game()
-    (value, move), trace = run_traced(alphabeta_search, game.initial, game, with_value=True)
-    assert (result.nodes, result.value, result.move) == (trace.stats.nodes, value, move)
-    assert result.seconds > 0 and result.nodes_per_second == result.nodes / result.seconds
-    row = bench.table([result]).splitlines()[-1]
-    assert row.startswith("W4") and f"{trace.stats.nodes:,}" in row
-    assert "Python" in bench.machine_line()
-    centred = next(w for w in bench.WORKLOADS if w.name == "W3").make_game()
-    assert centred.actions(centred.initial)[0] == (2, 2)
-    with pytest.raises(SystemExit):
-        bench.main(["--repeat", "0"])
-    assert "--repeat must be at least 1" in capsys.readouterr().err
