@@ -50,8 +50,6 @@ MARKER_VARIABLE = "GAMEKIT_SANDBOX_ID"
 SYSTEM_PATHS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 """What the kernel sees of the host besides the Python environment and gamekit (read-only)."""
 
-ALWAYS_HIDDEN = ("/etc/shadow", "/etc/gshadow")
-"""Root-only files under ``/etc``: the sandboxed kernel runs as root when the grader does."""
 
 WATCH_INTERVAL = 0.05  # seconds between two counts of the sandbox's processes
 
@@ -124,6 +122,29 @@ def sandbox_available() -> tuple[bool, str]:
     return True, version.stdout.strip() or "bubblewrap"
 
 
+@functools.lru_cache(maxsize=1)
+def private_system_files() -> tuple[str, ...]:
+    """Files and folders under ``/etc`` that not everyone may read (``/etc/shadow``, host keys).
+
+    A kernel started by a root grader runs as root in its user namespace, and root may read
+    what root owns: these are covered like hidden paths.
+    """
+    found = []
+    for folder, subfolders, files in os.walk("/etc"):
+        for name in list(subfolders):
+            path = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                if not os.path.islink(path) and os.stat(path).st_mode & 0o005 != 0o005:
+                    found.append(path)
+                    subfolders.remove(name)
+        for name in files:
+            path = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                if not os.path.islink(path) and os.stat(path).st_mode & 0o004 == 0:
+                    found.append(path)
+    return tuple(found)
+
+
 def python_paths() -> list[str]:
     """The folders a kernel needs to run this Python: the environment, its base installation,
     and gamekit's package folder (an editable install keeps it outside site-packages)."""
@@ -174,7 +195,7 @@ def bwrap_arguments(
     for path in python_paths() + [os.path.realpath(p) for p in readable]:
         mounts.append((path, ["--ro-bind", path, path]))
     hidden_dirs = []
-    for path in [os.path.realpath(p) for p in hidden] + list(ALWAYS_HIDDEN):
+    for path in [os.path.realpath(p) for p in hidden] + list(private_system_files()):
         if os.path.isdir(path):
             mounts.append((path, ["--perms", "0111", "--size", "4096", "--tmpfs", path]))
             hidden_dirs.append(path)
@@ -255,6 +276,9 @@ class SandboxedKernelManager(KernelManager):
     async def _async_pre_start_kernel(self, **kw):
         if not self.work_dir or not os.path.isdir(self.work_dir):
             raise ValueError(f"work_dir must be an existing folder, got {self.work_dir!r}")
+        missing = [path for path in self.readable if not os.path.exists(path)]
+        if missing:
+            raise ValueError(f"readable paths must exist, these do not: {missing}")
         if self.transport != "ipc":
             raise ValueError(f"transport must be 'ipc' (TCP cannot cross), got {self.transport!r}")
         available, why = sandbox_available()
@@ -316,14 +340,16 @@ class SandboxedKernelManager(KernelManager):
         if self._reason is not None or self._process is None or self.shutting_down:
             return self._reason
         code = self._process.poll()
-        if code is None or code == 0:
+        if code is None:
             return None
-        died_of = -code if code < 0 else code - 128 if code > 128 else 0  # Popen, or bwrap's
-        if died_of == signal.SIGXCPU or self._last_cpu >= self.limits.cpu_seconds - 0.5:
-            return "cpu"
+        # The signal that ended it: Popen says -N; bwrap exits with 128 + N, as a shell does.
+        died_of = -code if code < 0 else code - 128 if self.sandboxed and code > 128 else 0
+        near_cpu_cap = self._last_cpu >= self.limits.cpu_seconds - 0.5
+        if died_of == signal.SIGXCPU or (died_of == signal.SIGKILL and near_cpu_cap):
+            return "cpu"  # the soft cap's signal, or the hard cap's SIGKILL one second later
         fatal = {signal.SIGKILL, signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS}
         if died_of in fatal and self._peak_memory >= 0.9 * self.limits.memory_bytes:
-            return "memory"
+            return "memory"  # e.g. the kernel's out-of-memory killer, or malloc failing in C
         return None
 
     def sandbox_processes(self) -> list[psutil.Process]:
@@ -351,16 +377,16 @@ class SandboxedKernelManager(KernelManager):
                 self._reason = self.kill_reason  # the death's cause, read before any shutdown
                 return
             members = self.sandbox_processes()
+            if len(members) > self.limits.processes:
+                self._reason = "processes"
+                self.kill_sandbox()
+                return
             for process in members:
                 self._members.setdefault(process.pid, process)
                 with contextlib.suppress(psutil.Error):
                     self._peak_memory = max(self._peak_memory, process.memory_info().vms)
                     times = process.cpu_times()
                     self._last_cpu = max(self._last_cpu, times.user + times.system)
-            if len(members) > self.limits.processes:
-                self._reason = "processes"
-                self.kill_sandbox()
-                return
 
     # ---- stop ----------------------------------------------------------------------------
 
