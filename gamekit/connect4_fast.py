@@ -404,7 +404,7 @@ def _search_depth(
     bottom, board, cells, order = sh.bottom, sh.board, sh.cells, sh.order
     column_masks, winning_cells = sh.column_masks, sh.winning_cells
     delta, gains, reach, max_gains = sh.delta, sh.gains, sh.reach, sh.max_gains
-    nodes = 0
+    nodes, next_check = 0, 1024  # look at the clock every 1,024 nodes or so
     clock = time.perf_counter
 
     def gain(current: int, opponent: int, cell: int) -> int:
@@ -436,10 +436,12 @@ def _search_depth(
 
     def value(current: int, mask: int, moves: int, ply: int, alpha: int, beta: int, s: int):
         """Negamax value for the mover of a position nobody has won, ``s`` its evaluation."""
-        nonlocal nodes
+        nonlocal nodes, next_check
         nodes += 1
-        if deadline is not None and not nodes & 1023 and clock() > deadline:
-            raise _Timeout(nodes, None)
+        if deadline is not None and nodes >= next_check:
+            next_check = nodes + 1024
+            if clock() > deadline:
+                raise _Timeout(nodes, None)
         if moves == cells:
             return 0  # a full board is a draw, even at the horizon
         if ply == depth:
