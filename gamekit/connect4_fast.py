@@ -582,6 +582,7 @@ def _solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
     bottom, board, cells, order = sh.bottom, sh.board, sh.cells, sh.order
     column_masks, winning_cells = sh.column_masks, sh.winning_cells
     table: dict[int, int] = {}  # key -> 2 * bound + (1 for a lower bound, 0 for an upper one)
+    ranked = [(15 - rank, column_masks[c]) for rank, c in enumerate(order)]
     nodes = 0
 
     def negamax(current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
@@ -621,15 +622,15 @@ def _solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
             beta = high
             if alpha >= beta:
                 return beta
-        scored = []
-        for rank, c in enumerate(order):
-            move = safe & column_masks[c]
+        scored = []  # (16 * threats made + centrality, move): most threats first, then centre
+        for centrality, column in ranked:
+            move = safe & column
             if move:
                 threats_made = winning_cells(current | move, mask | move).bit_count()
-                scored.append((-threats_made, rank, move))
-        scored.sort()
+                scored.append(((threats_made << 4) + centrality, move))
+        scored.sort(reverse=True)
         opponent = current ^ mask
-        for _, _, move in scored:
+        for _, move in scored:
             score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha)
             if score >= beta:
                 table[key] = 2 * score + 1
