@@ -15,10 +15,16 @@ What makes it fast (each idea is a classic of game programming):
   they are).
 - **A transposition table** keyed by the position, with the remaining depth, a bound flag
   (exact, lower or upper) and the best move, which is tried first next time.
-- **Move ordering**: an immediate win ends the search of a node, a forced block is tried first,
-  then the table's move, then moves that create the most winning threats, centre columns first.
+- **Move ordering**: an immediate win ends the search of a node; a forced block (else the
+  table's move) is tried first, then the moves that create the most winning threats, centre
+  columns first (near the leaves, where counting threats costs more than it saves, centre
+  first only). A move that leaves the opponent a win scores that loss without a search.
 - **Iterative deepening** under a time limit: depth 1, 2, 3, ... until time runs out; the best
-  move of the deepest finished search (or a better one found since) is played.
+  move of the deepest finished search (or a better one found since) is played. Without a time
+  limit the requested depth is searched at once.
+- **Win/loss leaves** (no evaluation): every leaf is worth 0, so a node one ply above the
+  leaves is worth 0 unless the mover wins at once, and two plies above, 0 unless every move
+  lets the opponent win: both are decided without generating the leaves.
 - **An incremental window evaluation**: each move changes only the windows through its cell, so
   the score is updated, not recomputed; it equals `gamekit.heuristics.connect_four_eval`.
 - **An exact solver** (`solve`), after Pascal Pons' "Solving Connect 4": null-window searches
