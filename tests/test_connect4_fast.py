@@ -120,8 +120,8 @@ def test_depth_limited_values_equal_textbook_alphabeta(evaluate):
                 assert -child_value == value  # the move chosen is worth the value it claims
 
 
-def test_small_board_values_equal_textbook_alphabeta_to_the_end():
-    game = ConnectFour(4, 4, 3)
+@pytest.mark.parametrize("game", [ConnectFour(4, 4, 3), ConnectFour(3, 5, 3)], ids=repr)
+def test_small_board_values_equal_textbook_alphabeta_to_the_end(game):
     value, _ = alphabeta_search(game.initial, game, with_value=True)
     assert fast_solve(game.initial, game).value == value
     cells = game.h * game.v
