@@ -127,6 +127,14 @@ class Case:
     delete_cells: list[str] = field(default_factory=list)
     scores: dict[str, float] = field(default_factory=dict)
     feedback: list[str] = field(default_factory=list)
+    status: str = "graded"  # what the driver must report: graded, failed or missing
+    flagged: bool = False  # whether the lint must flag it for the instructor
+    reasons: list[str] = field(default_factory=list)  # phrases its reasons or flags must hold
+    notebook_name: str | None = None  # handed in under another file name
+    raw_notebook: str | None = None  # these exact characters instead of the notebook
+    empty: bool = False  # an empty folder
+    extra_files: dict[str, str] = field(default_factory=dict)
+    duplicate_cells: list[str] = field(default_factory=list)  # cells pasted a second time
 
     @classmethod
     def load(cls, path: Path) -> Case:
@@ -141,6 +149,14 @@ class Case:
             delete_cells=list(namespace.get("DELETE_CELLS", [])),
             scores=dict(namespace.get("SCORES", {})),
             feedback=list(namespace.get("FEEDBACK", [])),
+            status=namespace.get("STATUS", "graded"),
+            flagged=bool(namespace.get("FLAGGED", False)),
+            reasons=list(namespace.get("REASONS", [])),
+            notebook_name=namespace.get("NOTEBOOK_NAME"),
+            raw_notebook=namespace.get("RAW_NOTEBOOK"),
+            empty=bool(namespace.get("EMPTY", False)),
+            extra_files=dict(namespace.get("EXTRA_FILES", {})),
+            duplicate_cells=list(namespace.get("DUPLICATE_CELLS", [])),
         )
         if case.start not in ("solution", "release"):
             raise ValueError(f"{path}: START must be 'solution' or 'release', got {case.start!r}")
@@ -199,6 +215,8 @@ def build_submission(release_nb: dict, source_nb: dict, case: Case) -> dict:
             source = strip_solution_markers("".join(ref) if isinstance(ref, list) else ref)
         cell["source"] = source
         kept.append(cell)
+        if grade_id in case.duplicate_cells:
+            kept.append(json.loads(json.dumps(cell)))
     nb["cells"] = kept
     return nb
 
@@ -213,8 +231,16 @@ def write_submissions(root: Path, assignment: str, students: dict[str, Case]) ->
         for student, case in students.items():
             folder = root / "submitted" / student / assignment
             folder.mkdir(parents=True, exist_ok=True)
+            if case.empty:
+                continue
+            for name, text in case.extra_files.items():
+                (folder / name).write_text(text)
+            target = folder / (case.notebook_name or release_path.name)
+            if case.raw_notebook is not None:
+                target.write_text(case.raw_notebook)
+                continue
             nb = build_submission(release_nb, source_nb, case)
-            (folder / release_path.name).write_text(json.dumps(nb, indent=1))
+            target.write_text(json.dumps(nb, indent=1))
 
 
 # --------------------------------------------------------------------------------------------

@@ -149,15 +149,9 @@ class Trace:
             self.evaluations.append(node)
         self._end = time.perf_counter()
 
-    def wrap_eval(self, eval_fn: EvalFn) -> EvalFn:
+    def wrap_eval(self, eval_fn: EvalFn) -> TracedEval:
         """An evaluation function that records each call, then answers like ``eval_fn``."""
-
-        def traced_eval(state: Any, player: str) -> float:
-            value = eval_fn(state, player)
-            self._scored(state, value, "eval")
-            return value
-
-        return traced_eval
+        return TracedEval(eval_fn, self)
 
     # Reading ---------------------------------------------------------------------------------
 
@@ -202,6 +196,21 @@ class Trace:
 
     def __repr__(self) -> str:
         return f"<Trace of {self.real_game!r}: {self.stats}>"
+
+
+class TracedEval:
+    """An evaluation function that answers like ``eval_fn`` and tells the `Trace` each call."""
+
+    def __init__(self, eval_fn: EvalFn, trace: Trace) -> None:
+        self.eval_fn, self.trace = eval_fn, trace
+
+    def __call__(self, state: Any, player: str) -> float:
+        value = self.eval_fn(state, player)
+        self.trace._scored(state, value, "eval")
+        return value
+
+    def __repr__(self) -> str:
+        return f"Traced({self.eval_fn!r})"
 
 
 class TracedGame(GameWrapper):

@@ -63,31 +63,48 @@ def require_number(value: Any, what: str) -> float:
     return value
 
 
-def _stub_code(name: str) -> types.CodeType:
-    """The code of a function that raises EngineForbidden naming ``name``; it needs no globals."""
+def refusing_code(name: str, message: str) -> types.CodeType:
+    """The code of a function ``name(*args, **kwargs)`` that raises `EngineForbidden` with
+    ``message``; it needs no globals and no closure, so it fits any function object."""
     source = (
         f"def {name}(*args, **kwargs):\n"
         f"    raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
-        f".EngineForbidden({name!r} + ' is gamekit\\'s own engine: this exercise asks you to write"
-        f" it yourself, so your code must not call it')\n"
+        f".EngineForbidden({message!r})\n"
     )
     namespace: dict[str, Any] = {}
     exec(source, {}, namespace)
     return namespace[name].__code__
 
 
+def forbidden_message(name: str) -> str:
+    return (
+        f"{name} is gamekit's own engine: this exercise asks you to write it yourself, so your "
+        "code must not call it"
+    )
+
+
+def target_of(function: Callable[..., Any]) -> str:
+    """``"module:qualname"``: how the student's kernel finds ``function``."""
+    return f"{function.__module__}:{function.__qualname__}"
+
+
 @contextlib.contextmanager
 def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
-    """Within the block, every listed gamekit function raises `EngineForbidden` when called.
+    """Within the block, every listed gamekit function raises `EngineForbidden` when called,
+    in this process and in the student's kernel during every call the checkers make to it.
 
     The function objects themselves are changed (their ``__code__``), so a name a student bound
     with ``from gamekit import alphabeta_search`` is caught too. Restored on exit.
     """
+    from gamekit.grading.remote import forbidding
+
     saved = [(f, f.__code__) for f in functions]
+    targets = [(target_of(f), forbidden_message(f.__name__)) for f in functions]
     try:
         for f, _ in saved:
-            f.__code__ = _stub_code(f.__name__)
-        yield
+            f.__code__ = refusing_code(f.__name__, forbidden_message(f.__name__))
+        with forbidding(targets):
+            yield
     finally:
         for f, code in saved:
             f.__code__ = code

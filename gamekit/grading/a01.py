@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import math
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamekit.games import Game, IllegalMoveError, TicTacToe
@@ -32,6 +32,7 @@ from gamekit.grading import (
     require_number,
     require_plain,
 )
+from gamekit.grading.remote import forbidding, substituting
 from gamekit.search import scored_result
 from gamekit.trace import Trace, TraceNode, run_traced
 
@@ -90,13 +91,15 @@ def tree_from_nested(spec: Any) -> GameTree:
     return GameTree(edges, utilities, chances=chances)
 
 
-def table_eval(table: Mapping[Any, float]) -> EvalFn:
-    """An evaluation function that reads estimates for MAX from ``table`` (MIN gets minus)."""
+class table_eval:  # noqa: N801 - used like a function: table_eval({...})(state, player)
+    """An evaluation function that reads estimates for MAX from ``table`` (MIN gets minus).
+    (A class, not a closure, so that it can be sent to a student's kernel.)"""
 
-    def evaluate(state: Any, player: str) -> float:
-        return table[state] if player == MAX else -table[state]
+    def __init__(self, table: Mapping[Any, float]) -> None:
+        self.table = dict(table)
 
-    return evaluate
+    def __call__(self, state: Any, player: str) -> float:
+        return self.table[state] if player == MAX else -self.table[state]
 
 
 def open_lines_eval(state: Any, player: str) -> int:
@@ -482,32 +485,34 @@ def check_hand_values(values: Any, tree: GameTree) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _gametree_forbidden() -> Iterator[None]:
-    """While active, building or asking a `GameTree` raises GradingError."""
+TREE_MESSAGE = "TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself"
+
+
+def _gametree_forbidden() -> contextlib.AbstractContextManager[None]:
+    """While active, building or asking a `GameTree` in the student's kernel raises
+    `EngineForbidden` (the student's code runs there, never in the grader's process)."""
     names = ("__init__", "actions", "result", "utility", "terminal_test", "to_move")
-    saved = {name: GameTree.__dict__[name] for name in names}
+    return forbidding([(f"gamekit.gametree:GameTree.{name}", TREE_MESSAGE) for name in names])
 
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise GradingError(
-            "TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself"
-        )
 
-    try:
-        for name in names:
-            setattr(GameTree, name, refuse)
-        yield
-    finally:
-        for name, method in saved.items():
-            setattr(GameTree, name, method)
+def _is_class(value: Any) -> bool:
+    return isinstance(value, type) or getattr(value, "kind", None) == "class"
+
+
+def _derives(value: Any, base: type) -> bool:
+    """Is ``value`` (a class, here or in the student's kernel) derived from ``base``?"""
+    if isinstance(value, type):
+        return issubclass(value, base)
+    derives_from = getattr(value, "derives_from", None)
+    return bool(derives_from and derives_from(f"{base.__module__}.{base.__qualname__}"))
 
 
 def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[Game, GameTree]:
     """The student's game for ``edges``/``utilities`` and gamekit's, to compare."""
     reference = GameTree(edges, utilities)
-    if not isinstance(TreeGame, type) or not issubclass(TreeGame, Game):
+    if not _is_class(TreeGame) or not _derives(TreeGame, Game):
         raise GradingError("TreeGame should be a class derived from gamekit.Game")
-    if issubclass(TreeGame, GameTree):
+    if _derives(TreeGame, GameTree):
         raise GradingError(
             "TreeGame should derive from gamekit.Game, not from gamekit.GameTree (the answer)"
         )
@@ -648,19 +653,16 @@ def check_minimax_value(
         raise GradingError(f"{name} {case}: {mistake}")
 
 
-@contextlib.contextmanager
-def _reference_substituted(function: Callable[..., Any], name: str, reference) -> Iterator[None]:
-    """While active, the global ``name`` seen by ``function`` is ``reference``."""
-    namespace = getattr(function, "__globals__", None)
-    if namespace is None or not callable(namespace.get(name)):
-        yield
-        return
-    saved = namespace[name]
-    namespace[name] = reference
-    try:
-        yield
-    finally:
-        namespace[name] = saved
+class correct_minimax_value:  # noqa: N801 - stands in for the student's function
+    """A correct ``minimax_value(state, game, player)`` that replaces the student's while their
+    ``minimax_decision`` is graded. It asks the game the same questions in the same order as
+    the reference, and it is a class so that it can be sent to the student's kernel."""
+
+    def __call__(self, state: Any, game: Game, player: str) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        values = [self(game.result(state, a), game, player) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == player else min(values)
 
 
 def check_minimax_decision(
@@ -672,12 +674,7 @@ def check_minimax_decision(
     name = "minimax_decision"
     case = _describe(game, state, None, label)
     (best, expected, values), ref_trace = run_traced(_decision, state, game)
-    value_copy = _copy(_value)
-
-    def reference_value(state: Any, game: Game, player: str) -> float:
-        return value_copy(state, game, player)
-
-    with _reference_substituted(minimax_decision, "minimax_value", reference_value):
+    with substituting("minimax_value", correct_minimax_value()):
         got, trace = _run(name, lambda g, _: minimax_decision(state, g), state, game)
     moves = game.actions(state)
     if type(got) in (int, float) and got not in moves:

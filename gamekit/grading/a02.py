@@ -484,6 +484,7 @@ def _traced(fn: Callable[..., Any], state: Any, game: Game, **kw: Any) -> Run:
             calls.append(len(trace.evaluations))  # the index this call's node is recorded at
             return eval_fn(state, player)
 
+        noted.kernel_eval = eval_fn  # type: ignore[attr-defined]  # what a student kernel runs
         kw = {**kw, "eval_fn": trace.wrap_eval(noted)}
     trace.game.terminal_test(state)  # the root is node 0 even if the engine never asks about it
     answer = fn(state, trace.game, **kw)
@@ -829,17 +830,23 @@ def tictactoe_eval(state: Any, player: str) -> float:
     return window_score(state, player, 3)
 
 
-def hashed_eval(salt: int = 0, spread: int = 9) -> EvalFn:
+@dataclass(frozen=True)
+class hashed_eval:  # noqa: N801 - used like a function: hashed_eval(3)(state, player)
     """An evaluation for GameTree nodes: a fixed pseudo-random integer per node name, for MAX
-    (negated for MIN). Lets the tests use depth-limited search on any tree."""
+    (negated for MIN). Lets the tests use depth-limited search on any tree. (A class, not a
+    closure, so that it can be sent to a student's kernel.)"""
 
-    def evaluate(state: Any, player: str) -> float:
-        code = sum((i + 1 + salt) * ord(ch) for i, ch in enumerate(str(state)))
-        value = code % (2 * spread + 1) - spread
+    salt: int = 0
+    spread: int = 9
+
+    def __call__(self, state: Any, player: str) -> float:
+        code = sum((i + 1 + self.salt) * ord(ch) for i, ch in enumerate(str(state)))
+        value = code % (2 * self.spread + 1) - self.spread
         return value if player == MAX else -value
 
-    evaluate.__name__ = f"hashed_eval_{salt}"
-    return evaluate
+    @property
+    def __name__(self) -> str:
+        return f"hashed_eval_{self.salt}"
 
 
 __all__ = [

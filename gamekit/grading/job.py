@@ -1,0 +1,381 @@
+"""Grade one submission: a pure function of (release, submission, hidden tests) -> result record.
+
+`grade_job` is what the driver runs in a worker process, one call per student and assignment.
+It shares nothing with other jobs: it gets everything in a `Job` (plain data), works in a scratch
+folder of its own, and returns a plain ``dict`` (the *result record*). It never touches the
+gradebook; only the driver writes grades.
+
+Steps: lint the submission (`gamekit.grading.lint`), rebuild each notebook from the release's
+cells (locked and test cells from the instructor's copy, answers from the student), run it in
+a kernel in a sandbox with the graded test cells judged outside it
+(`gamekit.grading.trusted`), and score every graded cell.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+STATUS_GRADED, STATUS_FAILED, STATUS_MISSING = "graded", "failed", "missing"
+
+
+@dataclass
+class Job:
+    """Everything one grading job needs, as plain data (it may travel to another machine)."""
+
+    assignment: str
+    student: str
+    release: dict[str, str]  # notebook file name -> the release notebook's JSON text
+    hidden: dict[str, dict[str, dict]]  # notebook -> grade_id -> {source, cell_type, points, ...}
+    submission: dict[str, str]  # relative path -> base64 content of every submitted file
+    literal_cells: list[str] = field(default_factory=list)  # by-hand answers: literals only
+    timeout: float = 20.0  # seconds per cell
+    sandbox: str = "auto"  # "auto": bubblewrap when available; "off": resource limits only
+    limits: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def read_submission(folder: Path, max_files: int = 200) -> dict[str, str]:
+    """Every file under ``folder`` (checkpoints excluded) as relative path -> base64."""
+    files: dict[str, str] = {}
+    if not folder.is_dir():
+        return files
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and ".ipynb_checkpoints" not in path.parts:
+            files[str(path.relative_to(folder))] = base64.b64encode(path.read_bytes()).decode()
+            if len(files) >= max_files:
+                break
+    return files
+
+
+# --------------------------------------------------------------------------------------------
+# Rebuilding a notebook from the release
+# --------------------------------------------------------------------------------------------
+
+
+def _meta(cell: Any) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+
+
+def _source(cell: Any) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def assemble(release: Any, submitted: Any, hidden: dict[str, dict]) -> tuple[Any, list[str]]:
+    """The notebook to run: the student's cells in their order, with every instructor cell (by
+    grade_id) replaced by the instructor's copy (hidden tests included), roles taken from the
+    release, duplicates dropped and deleted cells put back. Returns it and what was repaired."""
+    release_cells = {_meta(c).get("grade_id"): c for c in release.cells if _meta(c).get("grade_id")}
+    order = [g for g in (_meta(c).get("grade_id") for c in release.cells) if g]
+    notes: list[str] = []
+    cells, seen = [], set()
+    for cell in submitted.get("cells", []):
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
+            continue
+        grade_id = _meta(cell).get("grade_id")
+        mine = release_cells.get(grade_id)
+        if mine is None:  # the student's own cell: never graded, whatever its metadata says
+            cell = nbformat.from_dict(dict(cell))
+            cell.metadata.pop("nbgrader", None)
+            cells.append(cell)
+            continue
+        if grade_id in seen:
+            notes.append(f"a second copy of cell {grade_id} was ignored")
+            continue
+        seen.add(grade_id)
+        cells.append(_instructor_version(mine, cell, hidden.get(grade_id)))
+    for position, grade_id in enumerate(order):
+        if grade_id in seen:
+            continue
+        notes.append(f"cell {grade_id} was missing and was put back")
+        earlier = set(order[:position])
+        at = 0
+        for index, cell in enumerate(cells):
+            if _meta(cell).get("grade_id") in earlier:
+                at = index + 1
+        cells.insert(at, _instructor_version(release_cells[grade_id], None, hidden.get(grade_id)))
+        seen.add(grade_id)
+    notebook = nbformat.v4.new_notebook(metadata=release.metadata)
+    notebook.cells = cells
+    return notebook, notes
+
+
+def _instructor_version(release_cell: Any, student_cell: Any, stored: dict | None) -> Any:
+    meta = _meta(release_cell)
+    cell = nbformat.from_dict(json.loads(json.dumps(release_cell)))
+    if meta.get("solution") and student_cell is not None:
+        cell.source = _source(student_cell)  # the student's answer, in the release's cell
+    elif stored is not None and not meta.get("solution"):
+        cell.source = stored.get("source", cell.source)  # hidden tests restored
+    if cell.cell_type == "code":
+        cell.outputs, cell.execution_count = [], None
+    return cell
+
+
+# --------------------------------------------------------------------------------------------
+# Scores
+# --------------------------------------------------------------------------------------------
+
+
+def _checksum_unchanged(cell: Any) -> bool:
+    from nbgrader.utils import compute_checksum
+
+    stored = _meta(cell).get("checksum")
+    return stored is not None and stored == compute_checksum(cell)
+
+
+def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int]) -> list[dict]:
+    """One record per graded cell: its score (None: to grade by hand) and why it lost points."""
+    from gamekit.grading.trusted import is_test_cell
+
+    records = []
+    for index, cell in enumerate(notebook.cells):
+        meta = _meta(cell)
+        if not meta.get("grade"):
+            continue
+        grade_id = meta.get("grade_id")
+        max_score = float(points.get(grade_id, meta.get("points", 0)) or 0)
+        record = {
+            "notebook": name,
+            "grade_id": grade_id,
+            "max_score": max_score,
+            "manual": bool(meta.get("solution")),
+            "score": 0.0,
+            "message": "",
+        }
+        if meta.get("solution"):
+            unanswered = _checksum_unchanged(cell)
+            record["score"] = 0.0 if unanswered else None
+            record["message"] = "no answer" if unanswered else "to be graded by hand"
+        elif is_test_cell(cell):
+            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            if index not in ran:
+                record["message"] = "not run: grading stopped before this cell"
+            elif errors:
+                record["message"] = f"{errors[0].get('ename')}: {errors[0].get('evalue')}"[:500]
+            else:
+                record["score"] = max_score
+        records.append(record)
+    return records
+
+
+# --------------------------------------------------------------------------------------------
+# The job
+# --------------------------------------------------------------------------------------------
+
+
+def _kernel_manager(work: Path, job: Job):
+    """A kernel manager for this job: in bubblewrap when possible, else plain with limits."""
+    try:
+        from gamekit.grading import sandbox
+    except ImportError:
+        from jupyter_client import KernelManager
+
+        km = KernelManager(kernel_name="python3")
+        km.sandboxed = False  # type: ignore[attr-defined]
+        return km
+    limits = sandbox.Limits(**job.limits) if job.limits else sandbox.Limits()
+    use_bwrap = job.sandbox != "off" and sandbox.sandbox_available()[0]
+    return sandbox.SandboxedKernelManager(
+        kernel_name="python3", work_dir=str(work), limits=limits, use_bwrap=use_bwrap
+    )
+
+
+def _banner(text: str) -> Any:
+    return nbformat.v4.new_markdown_cell(
+        f"<div style='border:2px solid #c0392b;padding:8px'><b>Grading note.</b> {text}</div>"
+    )
+
+
+def grade_job(job: Job | dict) -> dict:
+    """Grade one submission; return its result record (plain data, never raises)."""
+    if isinstance(job, dict):
+        job = Job(**job)
+    started = time.monotonic()
+    result: dict[str, Any] = {
+        "assignment": job.assignment,
+        "student": job.student,
+        "status": STATUS_GRADED,
+        "reasons": [],
+        "flags": [],
+        "notes": [],
+        "cells": [],
+        "notebooks": {},
+        "timings": {},
+        "sandboxed": None,
+    }
+    scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:20]}-"))
+    try:
+        _run_job(job, scratch, result)
+    except Exception as error:  # noqa: BLE001 - a job reports, it never takes the driver down
+        result["status"] = STATUS_FAILED
+        result["reasons"].append(f"the grader could not run this submission: {error}")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    result["timings"]["total"] = round(time.monotonic() - started, 3)
+    return result
+
+
+def _write_files(folder: Path, files: dict[str, str]) -> None:
+    for relative, content in files.items():
+        target = (folder / relative).resolve()
+        if folder.resolve() not in target.parents:
+            continue  # a path that climbs out of the folder: never written
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(base64.b64decode(content))
+
+
+def _run_job(job: Job, scratch: Path, result: dict) -> None:
+    from gamekit.grading.trusted import TrustedNamespace
+
+    release_dir, submitted_dir, work = scratch / "release", scratch / "submitted", scratch / "work"
+    for folder in (release_dir, submitted_dir, work):
+        folder.mkdir()
+    for name, text in job.release.items():
+        (release_dir / name).write_text(text)
+    _write_files(submitted_dir, job.submission)
+    _write_files(work, job.submission)
+    if not job.submission:
+        result["status"] = STATUS_MISSING
+        result["reasons"].append("nothing was handed in")
+    report = _lint(release_dir, submitted_dir, result)
+    for name, text in sorted(job.release.items()):
+        release = nbformat.reads(text, as_version=4)
+        hidden = job.hidden.get(name, {})
+        points = {g: float(c.get("points") or 0) for g, c in hidden.items()}
+        submitted_path = report.get(name)
+        submitted = None
+        if submitted_path is not None:
+            try:
+                submitted = json.loads(Path(submitted_path).read_text())
+                if not isinstance(submitted, dict) or not isinstance(submitted.get("cells"), list):
+                    raise ValueError("not a notebook")
+                submitted = nbformat.from_dict(submitted)
+            except (OSError, ValueError) as error:
+                result["status"] = STATUS_FAILED
+                result["reasons"].append(f"{name} could not be read ({error}): not graded")
+                submitted = None
+        if submitted is None:
+            blank, _ = assemble(release, {"cells": []}, hidden)
+            if job.submission and not any("could not be read" in r for r in result["reasons"]):
+                result["reasons"].append(f"{name} was not handed in")
+            result["cells"] += [
+                dict(r, score=0.0, message="not graded: no notebook")
+                for r in score_cells(blank, name, points, set())
+            ]
+            continue
+        notebook, notes = assemble(release, submitted, hidden)
+        result["notes"] += [f"{name}: {n}" for n in notes]
+        namespace = TrustedNamespace(release, job.literal_cells, submitted)
+        ran, failure, sandboxed = _execute(notebook, namespace, work, job, result)
+        result["sandboxed"] = sandboxed
+        if failure:
+            result["status"] = STATUS_FAILED
+            result["reasons"].append(failure)
+            notebook.cells.insert(
+                0,
+                _banner(
+                    f"Grading could not finish: {failure}. The cells "
+                    "after that point were not graded."
+                ),
+            )
+        result["cells"] += score_cells(notebook, name, points, ran)
+        result["notebooks"][name] = nbformat.writes(notebook)
+
+
+def _lint(release_dir: Path, submitted_dir: Path, result: dict) -> dict[str, str | None]:
+    """Run the static checks; return release notebook -> submitted file to grade."""
+    try:
+        from gamekit.grading.lint import lint_submission
+    except ImportError:
+        lint_submission = None
+    if lint_submission is None:
+        return {
+            p.name: str(submitted_dir / p.name) if (submitted_dir / p.name).exists() else None
+            for p in release_dir.glob("*.ipynb")
+        }
+    report = lint_submission(release_dir, submitted_dir)
+    for finding in report.findings:
+        entry = {
+            "kind": finding.kind,
+            "notebook": finding.notebook,
+            "cell": finding.cell,
+            "message": finding.message,
+            "severity": finding.severity,
+        }
+        (result["flags"] if finding.severity in ("flag", "error") else result["notes"]).append(
+            entry if finding.severity in ("flag", "error") else finding.message
+        )
+    return {
+        name: (str(path) if path is not None else None) for name, path in report.notebooks.items()
+    }
+
+
+def _execute(notebook, namespace, work: Path, job: Job, result: dict):
+    """Run the notebook; return (indices of cells run, failure reason or None, sandboxed)."""
+    from nbclient.exceptions import DeadKernelError
+
+    from gamekit.grading.trusted import KernelUnresponsive, TrustedClient
+
+    os.environ["NBGRADER_EXECUTION"] = "autograde"
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    km = _kernel_manager(work, job)
+    client = TrustedClient(
+        notebook,
+        km=km,
+        timeout=job.timeout,
+        interrupt_on_timeout=True,
+        allow_errors=True,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(work)}},
+        namespace=namespace,
+        socket_dir=str(work),
+        record_timing=False,
+    )
+    failure = None
+    t0 = time.monotonic()
+    try:
+        client.execute(cwd=str(work))
+    except DeadKernelError:
+        reason = getattr(km, "kill_reason", None)
+        failure = _died(client, reason)
+    except KernelUnresponsive as error:
+        failure = str(error)
+    except Exception as error:  # noqa: BLE001
+        reason = getattr(km, "kill_reason", None)
+        failure = _died(client, reason) if reason else f"the kernel failed: {error}"
+    finally:
+        with contextlib.suppress(Exception):
+            if km.has_kernel:
+                km.shutdown_kernel(now=True)
+        with contextlib.suppress(Exception):
+            km.cleanup_resources()
+    result["timings"]["execute"] = round(time.monotonic() - t0, 3)
+    ran = {int(i) for i in client.timings}
+    if failure:
+        last = max(ran) if ran else -1
+        ran.discard(last)  # the cell it died in did not finish
+    return ran, failure, bool(getattr(km, "sandboxed", False))
+
+
+def _died(client, reason: str | None) -> str:
+    cell = max((int(i) for i in client.timings), default=-1) + 1
+    why = {
+        "memory": "it used more memory than the limit",
+        "processes": "it started more processes than the limit",
+        "cpu": "it used more CPU time than the limit",
+    }.get(reason or "", "the code ended the process or crashed it")
+    return f"the kernel died while running cell {cell}: {why}"

@@ -1,0 +1,455 @@
+"""Run a submission's notebook with every graded test cell judged outside the student's kernel.
+
+`TrustedClient` is nbclient's notebook runner with one change. Every cell runs in the student's
+kernel as usual *except* the graded test cells: those run here, in the grader's process, in a
+namespace of the grader's own (`TrustedNamespace`). Inside it:
+
+- the notebook's locked definitions (imports, data, helper functions) are the grader's copies,
+  taken from the release, never from the submission;
+- the names the student's answers define resolve to the kernel: a plain value comes by value,
+  a function or class as a `gamekit.grading.remote.RemoteRef` whose calls run in the kernel;
+- a by-hand answer (a literal a student types) is read from the answer cell's source, never
+  run (`literal_answer`).
+
+So a checker's verdict depends only on what the student's functions answered, never on
+anything the student's code changed in its own process. A cell passes when its code raised
+nothing; its outputs are what the grader printed and, on failure, one line with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import contextlib
+import io
+import math
+import os
+import queue
+import socket
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from nbclient import NotebookClient
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbformat import NotebookNode
+from nbformat.v4 import new_output
+from traitlets import Any as AnyTrait
+from traitlets import Dict, Float, List, Unicode
+
+from gamekit.grading import GradingError
+from gamekit.grading.remote import NOTEBOOK_MODULE, CellTimeout, Connection, RemoteProtocolError
+
+SERVE_EXPRESSION = "__import__('gamekit.grading.remote', fromlist=['serve']).serve({path!r})"
+
+
+def nbgrader_meta(cell: Any) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+
+
+def source_of(cell: Any) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def is_test_cell(cell: Any) -> bool:
+    """A graded code cell the student cannot edit: a test, judged by the grader."""
+    meta = nbgrader_meta(cell)
+    return cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
+
+
+def defined_names(source: str) -> set[str]:
+    """Top-level names a cell defines (functions, classes, assignments, imports)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def loaded_names(source: str) -> set[str]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+def answer_names(release: NotebookNode) -> set[str]:
+    """The names the answer cells of the release define: what the student writes."""
+    names: set[str] = set()
+    for cell in release.cells:
+        if cell.get("cell_type") == "code" and nbgrader_meta(cell).get("solution"):
+            names |= defined_names(source_of(cell))
+    return names
+
+
+_DRAWING = ("plt", "draw_", "plot_", "display", "print")
+
+
+def _is_definition(node: ast.stmt, skip: set[str]) -> bool:
+    """Statements of a locked cell the grader copies: definitions that need no student code and
+    draw nothing."""
+    if {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & skip:
+        return False
+    if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)):
+        return True
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            name = ast.unparse(call.func)
+            if name.startswith(_DRAWING) or ".subplots" in name or ".figure" in name:
+                return False
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# By-hand answers: literals only
+# --------------------------------------------------------------------------------------------
+
+
+class NotALiteral(GradingError):
+    """A by-hand answer that is computed by code instead of typed as values."""
+
+
+_INFINITY_NAMES = {"inf": math.inf, "math.inf": math.inf}
+
+
+def _literal(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str, bool, type(None)):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _literal(node.operand)
+        if type(value) not in (int, float):
+            raise ValueError("sign on a non-number")
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, (ast.Name, ast.Attribute)) and ast.unparse(node) in _INFINITY_NAMES:
+        return _INFINITY_NAMES[ast.unparse(node)]
+    if isinstance(node, ast.Call) and ast.unparse(node) in ('float("inf")', "float('inf')"):
+        return math.inf
+    if isinstance(node, ast.Tuple):
+        return tuple(_literal(e) for e in node.elts)
+    if isinstance(node, ast.List):
+        return [_literal(e) for e in node.elts]
+    if isinstance(node, ast.Set):
+        return {_literal(e) for e in node.elts}
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            raise ValueError("** in a dict")
+        return {_literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True)}
+    raise ValueError(ast.unparse(node)[:60])
+
+
+def literal_answer(source: str, name: str) -> Any:
+    """The value a by-hand answer cell gives ``name``: ``def name(): return <literal>`` or
+    ``name = <literal>`` (numbers, strings, ``inf``, in dicts, lists, tuples and sets).
+
+    Raises `NotALiteral` for anything computed. Nothing is executed.
+    """
+    advice = (
+        f"{name}: type the values you worked out by hand (a literal such as {{'A': 3, ...}}), "
+        "not code that computes them; a computed answer earns no points here"
+    )
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        raise NotALiteral(f"{name}: the answer cell is not valid Python ({error.msg})") from None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            body = [
+                s
+                for s in node.body
+                if not (
+                    isinstance(s, ast.Expr)
+                    and isinstance(s.value, ast.Constant)
+                    and isinstance(s.value.value, str)
+                )
+            ]
+            if node.args.args or len(body) != 1 or not isinstance(body[0], ast.Return):
+                if any(isinstance(s, ast.Raise) for s in body):
+                    raise NotImplementedError(f"{name} is not answered yet")
+                raise NotALiteral(advice)
+            expr = body[0].value
+        elif isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [name]:
+            expr = node.value
+        else:
+            continue
+        try:
+            return _literal(expr) if expr is not None else None
+        except (ValueError, TypeError):
+            raise NotALiteral(advice) from None
+    raise NameError(f"name {name!r} is not defined")
+
+
+# --------------------------------------------------------------------------------------------
+# The grader's namespace for test cells
+# --------------------------------------------------------------------------------------------
+
+
+class TrustedNamespace:
+    """The grader's copy of a notebook's definitions, plus the student's answers on demand."""
+
+    def __init__(
+        self,
+        release: NotebookNode,
+        literal_cells: Iterable[str] = (),
+        submission: NotebookNode | None = None,
+    ) -> None:
+        self.answers = answer_names(release)
+        self.literals: dict[str, str] = {}  # answer name -> the grade_id of its literal cell
+        wanted = set(literal_cells)
+        for cell in release.cells:
+            grade_id = nbgrader_meta(cell).get("grade_id")
+            if grade_id in wanted:
+                for name in defined_names(source_of(cell)):
+                    self.literals[name] = grade_id
+        self.answer_sources: dict[str, str] = {}
+        if submission is not None:
+            for cell in submission.cells:
+                grade_id = nbgrader_meta(cell).get("grade_id")
+                if grade_id in wanted and grade_id not in self.answer_sources:
+                    self.answer_sources[grade_id] = source_of(cell)
+        self.globals: dict[str, Any] = {"__name__": NOTEBOOK_MODULE, "__builtins__": __builtins__}
+        for cell in release.cells:
+            meta = nbgrader_meta(cell)
+            if cell.get("cell_type") == "code" and meta.get("locked") and not meta.get("grade"):
+                self._copy_definitions(source_of(cell))
+
+    def _copy_definitions(self, source: str) -> None:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        for statement in tree.body:
+            if _is_definition(statement, self.answers):
+                code = compile(ast.Module([statement], []), "<notebook>", "exec")
+                with contextlib.suppress(Exception), contextlib.redirect_stdout(io.StringIO()):
+                    exec(code, self.globals)
+
+    def run_test(self, source: str, conn: Connection | None) -> tuple[str, BaseException | None]:
+        """Run a test cell's code; return what it printed and the exception it raised."""
+        needed = loaded_names(source) & self.answers
+        bound: list[str] = []
+        out = io.StringIO()
+        try:
+            for name in sorted(needed):
+                if name in self.literals:
+                    self.globals[name] = _constant(
+                        literal_answer(self.answer_sources.get(self.literals[name], ""), name)
+                    )
+                elif conn is not None:
+                    self.globals[name] = conn.lookup(name)
+                else:
+                    raise NameError(f"name {name!r} is not defined")
+                bound.append(name)
+            with contextlib.redirect_stdout(out):
+                exec(compile(source, "<test cell>", "exec"), self.globals)
+            return out.getvalue(), None
+        except BaseException as error:  # noqa: BLE001 - a failing test is data here
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            return out.getvalue(), error
+        finally:
+            for name in bound:
+                self.globals.pop(name, None)
+
+
+def _constant(value: Any) -> Any:
+    def answer() -> Any:
+        return value
+
+    return answer
+
+
+def error_output(error: BaseException) -> dict:
+    """The one-line error output a failed test cell shows: the reason, never the code."""
+    name = getattr(error, "remote_type", None) or type(error).__name__
+    message = str(error)
+    if isinstance(error, CellTimeout):
+        name = "CellTimeoutError"
+    where = getattr(error, "student_traceback", "")
+    if where and not isinstance(error, GradingError):
+        message = f"{message} (raised by your code, {where})"
+    return new_output("error", ename=name, evalue=message, traceback=[f"{name}: {message}"])
+
+
+# --------------------------------------------------------------------------------------------
+# The notebook runner
+# --------------------------------------------------------------------------------------------
+
+
+class KernelUnresponsive(RuntimeError):
+    """The kernel did not stop when interrupted: grading of this submission cannot go on."""
+
+
+class TrustedClient(NotebookClient):
+    """nbclient's runner, with graded test cells judged by the grader (see the module doc)."""
+
+    namespace = AnyTrait(None, allow_none=True)
+    socket_dir = Unicode("")
+    grace = Float(5.0, help="seconds an interrupted kernel gets to stop")
+    max_output = Float(100_000, help="characters of output kept per cell")
+    cell_log = List()
+    timings = Dict()
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
+        started = time.monotonic()
+        try:
+            if is_test_cell(cell):
+                await self._judge(cell, cell_index)
+            else:
+                try:
+                    await asyncio.wait_for(
+                        super().async_execute_cell(
+                            cell, cell_index, execution_count, store_history
+                        ),
+                        timeout=(self.timeout or 30) + 2 * self.grace,
+                    )
+                except asyncio.TimeoutError:
+                    raise KernelUnresponsive(
+                        f"cell {cell_index + 1} ran over {self.timeout:g} s and the kernel did "
+                        "not stop when interrupted (a loop that catches KeyboardInterrupt?)"
+                    ) from None
+                except CellTimeoutError:
+                    cell.outputs.append(timeout_output(self.timeout))
+            self._limit_output(cell)
+            return cell
+        finally:
+            self.timings[str(cell_index)] = time.monotonic() - started
+
+    def _limit_output(self, cell) -> None:
+        kept, total = [], 0
+        for output in cell.get("outputs", []):
+            size = len(str(output.get("text", ""))) + len(str(output.get("data", "")))
+            if total + size > self.max_output:
+                kept.append(
+                    new_output(
+                        "stream",
+                        name="stdout",
+                        text="\n[... output cut by the grader: too long ...]\n",
+                    )
+                )
+                break
+            total += size
+            kept.append(output)
+        cell.outputs = kept
+
+    async def _judge(self, cell, cell_index: int) -> None:
+        """Judge a graded test cell here, asking the kernel only for the student's answers."""
+        cell.outputs = []
+        source = source_of(cell)
+        deadline = time.monotonic() + (self.timeout or 30)
+        path = os.path.join(self.socket_dir, f".grader-{os.getpid()}-{cell_index}.sock")
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        listener.bind(path)
+        listener.listen(1)
+        msg_id = None
+        conn = None
+        try:
+            if loaded_names(source) & (self.namespace.answers - set(self.namespace.literals)):
+                msg_id = self.kc.execute(
+                    "",
+                    silent=True,
+                    store_history=False,
+                    allow_stdin=False,
+                    user_expressions={"grader": SERVE_EXPRESSION.format(path=path)},
+                )
+                from gamekit.grading.remote import connect
+
+                try:
+                    conn = connect(listener, deadline)
+                except CellTimeout:
+                    conn = None
+            if msg_id is not None and conn is None:
+                printed, error = (
+                    "",
+                    CellTimeout(
+                        f"the kernel was busy past the {self.timeout:g} s limit and never answered"
+                    ),
+                )
+            else:
+                printed, error = self.namespace.run_test(source, conn)
+        finally:
+            if conn is not None:
+                conn.close()
+            listener.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+        if msg_id is not None:
+            await self._await_reply(msg_id, cell_index)
+        if printed:
+            cell.outputs.append(new_output("stream", name="stdout", text=printed))
+        if error is not None:
+            if isinstance(error, CellTimeout):
+                cell.outputs.append(timeout_output(self.timeout))
+            elif isinstance(error, RemoteProtocolError):
+                cell.outputs.append(
+                    error_output(GradingError(f"the grader could not talk to your kernel: {error}"))
+                )
+            else:
+                cell.outputs.append(error_output(error))
+        self.cell_log.append({"cell": cell_index, "passed": error is None})
+
+    async def _await_reply(self, msg_id: str, cell_index: int) -> None:
+        """Wait for the kernel to finish the grader's request; interrupt it if it hangs."""
+        for attempt in range(2):
+            if await self._reply_for(msg_id, self.grace):
+                return
+            if attempt == 0:
+                await ensure_async(self.km.interrupt_kernel())
+        raise KernelUnresponsive(
+            f"cell {cell_index + 1} ran over {self.timeout:g} s and the kernel did not stop when "
+            "interrupted (a loop that catches KeyboardInterrupt?)"
+        )
+
+    async def _reply_for(self, msg_id: str, seconds: float) -> bool:
+        """True once the reply to ``msg_id`` came; False after ``seconds`` without it."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                reply = await ensure_async(self.kc.get_shell_msg(timeout=left))
+            except (queue.Empty, asyncio.TimeoutError, TimeoutError):
+                return False
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                return True
+        return False
+
+
+async def ensure_async(value: Any) -> Any:
+    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
+        return await value
+    return value
+
+
+def timeout_output(seconds: float | None) -> dict:
+    text = (
+        f"this cell ran over the {seconds or 0:g} s a cell gets when graded, and was stopped: "
+        "an infinite loop, or a search far too deep?"
+    )
+    return new_output(
+        "error", ename="CellTimeoutError", evalue=text, traceback=[f"CellTimeoutError: {text}"]
+    )
+
+
+__all__ = [
+    "DeadKernelError",
+    "KernelUnresponsive",
+    "NotALiteral",
+    "TrustedClient",
+    "TrustedNamespace",
+    "answer_names",
+    "is_test_cell",
+    "literal_answer",
+]
