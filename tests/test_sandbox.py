@@ -23,7 +23,12 @@ import pytest
 
 import gamekit
 import gamekit.grading.sandbox as sandbox
-from gamekit.grading.sandbox import Limits, SandboxedKernelManager, leftover_processes
+from gamekit.grading.sandbox import (
+    AsyncSandboxedKernelManager,
+    Limits,
+    SandboxedKernelManager,
+    leftover_processes,
+)
 
 AVAILABLE, WHY = sandbox.sandbox_available()
 needs_bwrap = pytest.mark.skipif(not AVAILABLE, reason=f"no sandbox here: {WHY}")
@@ -494,3 +499,38 @@ def test_a_missing_work_folder_is_refused(tmp_path):
     km = SandboxedKernelManager(kernel_name="python3", work_dir=str(missing))
     with pytest.raises(ValueError, match="work_dir must be an existing folder"):
         km.start_kernel()
+
+
+# ---- with nbclient, as the grader runs it --------------------------------------------------
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_nbclient_runs_a_notebook_and_interrupts_a_cell_over_its_timeout(use_bwrap, tmp_path):
+    import asyncio
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    marker = f"probe-{uuid.uuid4().hex}"
+    sleeper = [sys.executable, "-c", "import time; time.sleep(600)", marker]
+    cells = [
+        "import os\nprint(os.path.basename(os.getcwd()))",
+        f"import subprocess\nsubprocess.Popen({sleeper!r}, start_new_session=True)\nNone",
+        "import time\ntime.sleep(60)",
+        "print('after')",
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    km = AsyncSandboxedKernelManager(kernel_name="python3", work_dir=str(tmp_path))
+    km.use_bwrap = use_bwrap
+    client = NotebookClient(notebook, km=km, timeout=2, interrupt_on_timeout=True)
+    client.allow_errors = True
+    try:
+        client.execute(cwd=str(tmp_path))
+    finally:
+        asyncio.run(km.shutdown_kernel(now=True))
+    outputs = [
+        [out.get("text") or out.get("ename") for out in cell.outputs] for cell in notebook.cells
+    ]
+    assert outputs == [[f"{tmp_path.name}\n"], [], ["KeyboardInterrupt"], ["after\n"]]
+    assert km.sandboxed is (use_bwrap and AVAILABLE)
+    assert wait_until(lambda: not leftover_processes(marker)), leftover_processes(marker)

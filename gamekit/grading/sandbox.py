@@ -40,9 +40,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 import psutil
-from jupyter_client import KernelManager
+from jupyter_client import AsyncKernelManager, KernelManager
 from jupyter_client.utils import run_sync
-from traitlets import Bool, Instance, List, Unicode
+from traitlets import Bool, HasTraits, Instance, List, Unicode
 
 MARKER_VARIABLE = "GAMEKIT_SANDBOX_ID"
 """Environment variable holding a sandbox's marker; every process it starts inherits it."""
@@ -242,8 +242,8 @@ def leftover_processes(marker: str) -> list[int]:
     return sorted(found)
 
 
-class SandboxedKernelManager(KernelManager):
-    """A kernel manager whose kernel runs in bubblewrap (when it can) with resource limits.
+class SandboxMixin(HasTraits):
+    """What a sandboxed kernel manager adds to jupyter_client's; see the two classes below.
 
     Set ``work_dir`` (required), and optionally ``readable``, ``hidden``, ``limits`` and
     ``use_bwrap``. After ``start_kernel``, ``sandboxed`` says whether bubblewrap was used;
@@ -302,8 +302,6 @@ class SandboxedKernelManager(KernelManager):
         self._reason, self._peak_memory, self._last_cpu = None, 0, 0.0
         return await super()._async_pre_start_kernel(**kw)
 
-    pre_start_kernel = run_sync(_async_pre_start_kernel)
-
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         """The kernel's command, wrapped in bwrap when sandboxed."""
         command = super().format_kernel_cmd(extra_arguments)
@@ -329,8 +327,6 @@ class SandboxedKernelManager(KernelManager):
         self._stop_watching.clear()
         self._watcher = threading.Thread(target=self._watch, name="sandbox-watcher", daemon=True)
         self._watcher.start()
-
-    _launch_kernel = run_sync(_async_launch_kernel)
 
     # ---- watch ---------------------------------------------------------------------------
 
@@ -414,8 +410,6 @@ class SandboxedKernelManager(KernelManager):
         self._connect_control_socket()
         self.session.send(self._control_socket, self.session.msg("interrupt_request", content={}))
 
-    interrupt_kernel = run_sync(_async_interrupt_kernel)
-
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         """jupyter_client's cleanup, then: stop the watcher, kill what is left, and (unless
         restarting) remove the folder of the connection file and sockets."""
@@ -428,7 +422,25 @@ class SandboxedKernelManager(KernelManager):
             shutil.rmtree(self.runtime_dir, ignore_errors=True)
             self.runtime_dir = None
 
-    cleanup_resources = run_sync(_async_cleanup_resources)
+
+class SandboxedKernelManager(SandboxMixin, KernelManager):
+    """A blocking kernel manager (``km.start_kernel()``, ``km.shutdown_kernel()``) whose kernel
+    runs in the sandbox."""
+
+    pre_start_kernel = run_sync(SandboxMixin._async_pre_start_kernel)
+    _launch_kernel = run_sync(SandboxMixin._async_launch_kernel)
+    interrupt_kernel = run_sync(SandboxMixin._async_interrupt_kernel)
+    cleanup_resources = run_sync(SandboxMixin._async_cleanup_resources)
+
+
+class AsyncSandboxedKernelManager(SandboxMixin, AsyncKernelManager):
+    """The same for asyncio (``await km.start_kernel()``): the one to hand to nbclient, whose
+    per-cell timeouts never fire with a blocking manager (measured with nbclient 0.11)."""
+
+    pre_start_kernel = SandboxMixin._async_pre_start_kernel
+    _launch_kernel = SandboxMixin._async_launch_kernel
+    interrupt_kernel = SandboxMixin._async_interrupt_kernel
+    cleanup_resources = SandboxMixin._async_cleanup_resources
 
 
 def _marked(marker: str) -> list[psutil.Process]:
