@@ -672,25 +672,30 @@ def consistency_checks(results: Sequence[Measurement], sets: Sequence[SetResult]
 
 @dataclass(frozen=True)
 class Target:
-    """A figure the issue asks for: ``measured`` must be at most ``limit``."""
+    """A figure the issue asks for: ``measured`` at most ``limit`` (a time), or at least
+    ``limit`` when ``at_least`` (a speed-up: the peer's time over the fast engine's)."""
 
     text: str
     measured: float | None  # None: not measured (a peer missing, a set not run)
     limit: float
     unit: str = "s"
+    at_least: bool = False
 
     @property
     def met(self) -> bool | None:
-        return None if self.measured is None else self.measured <= self.limit
+        if self.measured is None:
+            return None
+        return self.measured >= self.limit if self.at_least else self.measured <= self.limit
 
     def line(self) -> str:
         if self.measured is None:
             return f"  not measured  {self.text}"
-        shown = f"{self.measured:.4g} {self.unit} (limit {self.limit:.4g} {self.unit})"
+        bound = "at least" if self.at_least else "at most"
+        shown = f"{self.measured:.4g} {self.unit} ({bound} {self.limit:.4g} {self.unit})"
         if self.met:
             return f"  met           {self.text}: {shown}"
-        over = self.measured / self.limit - 1
-        return f"  MISSED by {over:.0%}  {self.text}: {shown}"
+        short = 1 - self.measured / self.limit if self.at_least else self.measured / self.limit - 1
+        return f"  MISSED by {short:.0%}  {self.text}: {shown}"
 
 
 def targets(results: Sequence[Measurement], sets: Sequence[SetResult]) -> list[Target]:
@@ -704,16 +709,18 @@ def targets(results: Sequence[Measurement], sets: Sequence[SetResult]) -> list[T
     found = [
         Target(f"W3 {d8w}, fast engine", fast_w, 0.1),
         Target(
-            f"W3 {d8w}, fast at least 40x faster than OpenSpiel alpha-beta (time ratio)",
-            None if fast_w is None or os_w is None else fast_w / os_w,
-            1 / 40,
+            f"W3 {d8w}, OpenSpiel alpha-beta's time over the fast engine's",
+            None if fast_w is None or os_w is None else os_w / fast_w,
+            40,
             "x",
+            at_least=True,
         ),
         Target(
-            f"W3 {d8}, fast at least 5x faster than OpenSpiel alpha-beta (time ratio)",
-            None if fast_0 is None or os_0 is None else fast_0 / os_0,
-            1 / 5,
+            f"W3 {d8}, OpenSpiel alpha-beta's time over the fast engine's",
+            None if fast_0 is None or os_0 is None else os_0 / fast_0,
+            5,
             "x",
+            at_least=True,
         ),
         Target(f"W4 {W4}, fast engine", median("W4", W4, "fast (solve)"), 0.005),
         Target(f"W1 {W1}, textbook with the cache", median("W1", W1, "textbook, cache on"), 0.4),
@@ -840,6 +847,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("gamekit engine benchmark" + (" (quick)" if args.quick else ""))
     print(machine_line())
     versions = {} if args.quick or args.no_peers else peer_versions()
+    if args.quick or args.no_peers:
+        print("peers: left out (" + ("--quick" if args.quick else "--no-peers") + ")")
     for peer, version in versions.items():
         print(f"peer {peer}: " + (version or "NOT INSTALLED (pip install easyAI open_spiel)"))
     entries = gamekit_entries(args.quick)

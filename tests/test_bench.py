@@ -76,6 +76,8 @@ def test_runs_are_interleaved_and_a_changing_value_is_caught():
 
 def test_a_missed_target_says_by_how_much():
     assert "MISSED by 50%" in bench.Target("W3", 0.15, 0.1).line()
+    assert "MISSED by 20%" in bench.Target("W3", 4.0, 5.0, "x", at_least=True).line()
+    assert bench.Target("W3", 6.0, 5.0, "x", at_least=True).met
     assert bench.Target("W3", 0.05, 0.1).line().strip().startswith("met")
     assert bench.Target("W3", None, 0.1).met is None
     assert "not measured" in bench.Target("W3", None, 0.1).line()
