@@ -145,7 +145,12 @@ def published(name: str, count: int) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in pairs[:count]]
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="the published positions are not in ../shared")
+needs_data = pytest.mark.skipif(
+    not DATA.exists(), reason="the published positions are not in ../shared"
+)
+
+
+@needs_data
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 50), ("Test_L2_R1", 20)])
 def test_solve_gives_the_published_scores(name, count):
     for moves, score in published(name, count):
@@ -155,6 +160,7 @@ def test_solve_gives_the_published_scores(name, count):
         assert solve(Position.from_moves(mirrored)).score == score
 
 
+@needs_data
 def test_the_distance_to_the_end_follows_from_the_score():
     for moves, score in published("Test_L3_R1", 20):
         solution = solve(Position.from_moves(moves))
