@@ -504,6 +504,7 @@ def test_a_missing_work_folder_is_refused(tmp_path):
 # ---- with nbclient, as the grader runs it --------------------------------------------------
 
 
+@pytest.mark.slow  # importing nbformat alone took 2-6 s on a loaded machine
 @pytest.mark.parametrize("use_bwrap", MODES)
 def test_nbclient_runs_a_notebook_and_interrupts_a_cell_over_its_timeout(use_bwrap, tmp_path):
     import asyncio

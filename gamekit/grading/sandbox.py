@@ -353,11 +353,10 @@ class SandboxMixin(HasTraits):
         unsandboxed, also those that left the tree but stayed in the kernel's session."""
         if self._process is None:
             return []
-        try:
-            root = psutil.Process(self._process.pid)
-            found = [root, *root.children(recursive=True)]
-        except psutil.Error:
-            found = []
+        found = []
+        for pid in _descendants(self._process.pid):
+            with contextlib.suppress(psutil.Error):
+                found.append(psutil.Process(pid))
         if not self.sandboxed:
             known = {process.pid for process in found}
             for pid in psutil.pids():
@@ -441,6 +440,26 @@ class AsyncSandboxedKernelManager(SandboxMixin, AsyncKernelManager):
     _launch_kernel = SandboxMixin._async_launch_kernel
     interrupt_kernel = SandboxMixin._async_interrupt_kernel
     cleanup_resources = SandboxMixin._async_cleanup_resources
+
+
+def _descendants(pid: int) -> list[int]:
+    """``pid`` and all its descendants. On Linux it reads only the family's own
+    ``/proc/PID/task/TID/children`` files: far cheaper than scanning every process on the host,
+    which psutil does (and which is the fallback elsewhere)."""
+    if not os.path.exists(f"/proc/{pid}/task/{pid}/children"):
+        with contextlib.suppress(psutil.Error):
+            root = psutil.Process(pid)
+            return [pid, *(child.pid for child in root.children(recursive=True))]
+        return []
+    found, waiting = [], [pid]
+    while waiting:
+        current = waiting.pop()
+        found.append(current)
+        with contextlib.suppress(OSError):
+            for thread in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{thread}/children") as children:
+                    waiting += [int(child) for child in children.read().split()]
+    return found
 
 
 def _marked(marker: str) -> list[psutil.Process]:
