@@ -1,0 +1,799 @@
+"""`GameBoard`: play any game of gamekit against any engine, on an SVG board.
+
+The board (`BoardView`, an anywidget) shows the SVG an adapter draws from the model and sends
+back what a person clicks or types; the controls are ipywidgets. The engine thinks in a thread
+(`gamekit.widgets.engines.Job`), so the board answers at once while it searches:
+
+- the status line says it is thinking, with the depth finished and the nodes so far;
+- **Stop** plays the best move found so far;
+- a click on the board during the search is refused with a message, never queued;
+- Undo, New game and new settings stop the search, and its result is thrown away.
+
+>>> from gamekit.widgets import TicTacToeAdapter
+>>> board = GameBoard(TicTacToeAdapter())
+>>> board.click("cell:2:2"); board.wait()   # you are X; the engine answers in its thread
+>>> board.state.board[(2, 2)], len(board.state.board)
+('X', 2)
+>>> board.click("cell:2:2")                  # refused, and the status line says why
+>>> len(board.state.board), "taken" in board.view.status
+(2, True)
+
+Every part carries a CSS class for browser tests and readers of the page: ``gk-board``,
+``gk-game-<adapter name>``, in the SVG ``gk-cell`` (with ``data-cell``, ``data-mark`` and an
+``aria-label``), and ``gk-engine``, ``gk-depth``, ``gk-seconds``, ``gk-playouts``, ``gk-eval``,
+``gk-first``, ``gk-new-game``, ``gk-undo``, ``gk-hint``, ``gk-stop``, ``gk-prev``, ``gk-next``,
+``gk-save``, ``gk-status``, ``gk-stats`` and ``gk-hints``.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from gamekit.games import IllegalMoveError
+from gamekit.movelog import GameLog, load_log, replay
+
+from .adapters import BoardAdapter, View
+from .engines import ENGINES, Engine, Hint, Job, Settings, Thought, hints
+
+ESM = r"""
+function render({ model, el }) {
+  el.classList.add("gk-boardview");
+  const box = document.createElement("div");
+  box.className = "gk-svg";
+  box.tabIndex = 0;
+  box.setAttribute("data-lm-suppress-shortcuts", "true");
+  const status = document.createElement("div");
+  status.className = "gk-status";
+  status.setAttribute("aria-live", "polite");
+  const typed = document.createElement("div");
+  typed.className = "gk-typed";
+  el.append(box, status, typed);
+  let buffer = "";
+  const draw = () => {
+    box.innerHTML = model.get("svg");
+    box.setAttribute("aria-label", model.get("label"));
+  };
+  const say = () => {
+    status.textContent = model.get("status");
+    status.dataset.kind = model.get("status_kind");
+  };
+  const showTyped = () => {
+    typed.textContent = buffer
+      ? "typed: " + buffer + "  (Enter plays, Esc clears)"
+      : model.get("typing_help");
+  };
+  box.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-action]");
+    if (target && box.contains(target)) {
+      model.send({ kind: "click", action: target.dataset.action, sent: Date.now() });
+    }
+  });
+  box.addEventListener("keydown", (event) => {
+    const key = event.key;
+    const focused = document.activeElement;
+    event.stopPropagation();
+    if ((key === "Enter" || key === " ") && !buffer && focused && focused !== box
+        && focused.dataset && focused.dataset.action) {
+      model.send({ kind: "click", action: focused.dataset.action });
+    } else if (!buffer && key.length === 1 && model.get("instant_keys").includes(key)) {
+      model.send({ kind: "key", key: key });
+    } else if (key === "Enter") {
+      if (buffer) model.send({ kind: "typed", text: buffer });
+      buffer = "";
+    } else if (key === "Escape") {
+      buffer = "";
+    } else if (key === "Backspace") {
+      buffer = buffer.slice(0, -1);
+    } else if (key.length === 1 && /[A-Za-z0-9 ,]/.test(key)) {
+      buffer += key;
+    } else {
+      return;
+    }
+    event.preventDefault();
+    showTyped();
+  });
+  model.on("change:svg", draw);
+  model.on("change:status", say);
+  model.on("change:status_kind", say);
+  model.on("change:typing_help", showTyped);
+  draw(); say(); showTyped();
+}
+export default { render };
+"""
+
+CSS = """
+.gk-boardview { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+.gk-boardview .gk-svg { display: inline-block; border-radius: 10px; outline: none; }
+.gk-boardview .gk-svg:focus-visible { box-shadow: 0 0 0 3px #90caf9; }
+.gk-boardview svg { display: block; }
+.gk-boardview [data-action] { cursor: pointer; outline: none; }
+.gk-boardview [data-action]:focus-visible > :first-child { stroke: #1565c0; stroke-width: 4; }
+.gk-boardview .gk-col .gk-col-shade { opacity: 0; transition: opacity 0.1s; }
+.gk-boardview .gk-col:hover .gk-col-shade,
+.gk-boardview .gk-col:focus-visible .gk-col-shade { opacity: 0.22; }
+.gk-boardview .gk-cell:hover .gk-cell-bg { fill: #e8f0fb; }
+.gk-boardview .gk-cell:hover .gk-hexagon { fill: #e4ecf7; }
+.gk-boardview .gk-give:hover .gk-give-bg { fill: #e8f5e9; }
+.gk-boardview .gk-drop { animation: gk-drop 0.38s cubic-bezier(0.45, 0, 0.8, 0.6); }
+@keyframes gk-drop { from { transform: translateY(var(--gk-drop)); } to { transform: none; } }
+.gk-boardview .gk-status { font-size: 14px; margin: 6px 0 2px; min-height: 1.4em; }
+.gk-boardview .gk-status[data-kind="problem"] { color: #b00020; font-weight: 600; }
+.gk-boardview .gk-status[data-kind="thinking"] { color: #0d47a1; }
+.gk-boardview .gk-typed { font-size: 12px; color: #666; min-height: 1.2em; }
+"""
+
+
+class BoardView(anywidget.AnyWidget):
+    """The SVG board and its status line; clicks and keys come back as messages."""
+
+    _esm = ESM
+    _css = CSS
+    svg = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    status_kind = traitlets.Unicode("").tag(sync=True)  # "", "problem" or "thinking"
+    instant_keys = traitlets.Unicode("").tag(sync=True)
+    typing_help = traitlets.Unicode("").tag(sync=True)
+
+
+def _button(description: str, css: str, icon: str = "") -> widgets.Button:
+    button = widgets.Button(description=description, icon=icon, layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    return button
+
+
+class GameBoard:
+    """A board to play against an engine: SVG board, controls, status, statistics and hints.
+
+    The person plays the first player when ``human_first``, else the second. Every click goes
+    through the adapter; an illegal one changes nothing and the status line says why. With
+    ``background=False`` the engine thinks in the caller's thread (for scripts and tests).
+    Display it as the last expression of a cell (or with ``display(board)``).
+    """
+
+    def __init__(
+        self,
+        adapter: BoardAdapter,
+        *,
+        engine: str | None = None,
+        depth: int | None = None,
+        evaluation: str | None = None,
+        seconds: float | None = None,
+        playouts: int = 2000,
+        human_first: bool = True,
+        background: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        self.adapter, self.game = adapter, adapter.game
+        self.engines = self._engines_for(adapter)
+        engine = engine if engine is not None else adapter.default_engine
+        if engine not in self.engines:
+            raise ValueError(f"unknown engine {engine!r}; choose one of {list(self.engines)}")
+        depth = depth if depth is not None else adapter.default_depth
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be a whole number of plies >= 1, got {depth!r}")
+        self.evaluations = adapter.evaluations()
+        evaluation = evaluation if evaluation is not None else next(iter(self.evaluations))
+        if evaluation not in self.evaluations:
+            raise ValueError(
+                f"unknown evaluation {evaluation!r}; choose one of {list(self.evaluations)}"
+            )
+        seconds = seconds if seconds is not None else adapter.default_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        self.background, self.seed = background, seed
+        self.lock = threading.RLock()
+        self.job: Job | None = None
+        self.job_kind = ""  # "engine" or "hint"
+        self.history: list[Any] = [self.game.initial]
+        self.records: list[dict[str, Any]] = []  # per move: who, seconds, statistics
+        self.pending: Any = None
+        self.hints: list[Hint] = []
+        self.last_thought: Thought | None = None
+        self.replaying: list[Any] | None = None  # the states of a log being replayed
+        self.replay_at = 0
+        self._drawn: Any = None
+        self._build(engine, depth, evaluation, seconds, playouts, human_first)
+        self.new_game()
+
+    @staticmethod
+    def _engines_for(adapter: BoardAdapter) -> dict[str, Engine]:
+        """The registry, plus "strongest": the best engine gamekit has for this game."""
+        engines = dict(ENGINES)
+        if adapter.strongest == "connect4 fast":
+            from .fast import FAST_CONNECT4
+
+            engines["connect4 fast"] = FAST_CONNECT4
+        strongest = engines.get(adapter.strongest, ENGINES["negamax (time limit)"])
+        engines["strongest"] = strongest
+        return engines
+
+    # Building -------------------------------------------------------------------------------
+
+    def _build(self, engine, depth, evaluation, seconds, playouts, human_first) -> None:
+        adapter = self.adapter
+        self.view = BoardView(
+            label=adapter.title,
+            instant_keys=adapter.instant_keys,
+            typing_help=f"Keyboard: click the board, then {adapter.typing_help}.",
+        )
+        self.view.add_class("gk-view")
+        self.view.on_msg(self._on_message)
+        style = {"description_width": "6em"}
+        self.engine_menu = widgets.Dropdown(
+            options=list(self.engines), value=engine, description="Engine", style=style
+        )
+        self.depth_slider = widgets.IntSlider(
+            value=depth, min=1, max=max(adapter.max_depth, depth), description="Depth", style=style
+        )
+        self.seconds_slider = widgets.FloatSlider(
+            value=seconds,
+            min=0.2,
+            max=max(30.0, seconds),
+            step=0.2,
+            description="Seconds",
+            style=style,
+        )
+        self.playouts_slider = widgets.IntSlider(
+            value=playouts,
+            min=100,
+            max=max(50_000, playouts),
+            step=100,
+            description="Playouts",
+            style=style,
+        )
+        self.eval_menu = widgets.Dropdown(
+            options=list(self.evaluations),
+            value=evaluation,
+            description="Evaluation",
+            style=style,
+        )
+        self.first_toggle = widgets.ToggleButtons(
+            options=[("You start", "human"), ("Engine starts", "engine")],
+            value="human" if human_first else "engine",
+        )
+        self.new_game_button = _button("New game", "gk-new-game", "refresh")
+        self.undo_button = _button("Undo", "gk-undo", "undo")
+        self.hint_button = _button("Hint", "gk-hint", "lightbulb-o")
+        self.stop_button = _button("Stop", "gk-stop", "stop")
+        self.stop_button.button_style = "warning"
+        self.prev_button = _button("Previous", "gk-prev", "step-backward")
+        self.next_button = _button("Next", "gk-next", "step-forward")
+        self.save_button = _button("Save log", "gk-save", "save")
+        for control, css in [
+            (self.engine_menu, "gk-engine"),
+            (self.depth_slider, "gk-depth"),
+            (self.seconds_slider, "gk-seconds"),
+            (self.playouts_slider, "gk-playouts"),
+            (self.eval_menu, "gk-eval"),
+            (self.first_toggle, "gk-first"),
+        ]:
+            control.add_class(css)
+        self.stats = widgets.HTML()
+        self.stats.add_class("gk-stats")
+        self.hints_view = widgets.HTML()
+        self.hints_view.add_class("gk-hints")
+
+        for control in (
+            self.engine_menu,
+            self.depth_slider,
+            self.seconds_slider,
+            self.playouts_slider,
+            self.eval_menu,
+        ):
+            control.observe(self._settings_changed, names="value")
+        self.first_toggle.observe(lambda _change: self.new_game(), names="value")
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.hint_button.on_click(lambda _b: self.show_hints())
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.prev_button.on_click(lambda _b: self.step_replay(-1))
+        self.next_button.on_click(lambda _b: self.step_replay(+1))
+        self.save_button.on_click(lambda _b: self.save_log())
+        self._enable_settings()
+
+        controls = widgets.VBox(
+            [
+                self.engine_menu,
+                self.depth_slider,
+                self.seconds_slider,
+                self.playouts_slider,
+                self.eval_menu,
+                self.first_toggle,
+                widgets.HBox(
+                    [self.new_game_button, self.undo_button, self.hint_button, self.stop_button]
+                ),
+                widgets.HBox([self.prev_button, self.next_button, self.save_button]),
+            ],
+            layout=widgets.Layout(margin="0 0 0 1em"),
+        )
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.view, controls]), self.stats, self.hints_view]
+        )
+        self.widget.add_class("gk-board")
+        self.widget.add_class(f"gk-game-{adapter.name}")
+
+    def _on_message(self, _view: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """A click or a key press on the board, sent by the browser."""
+        kind = content.get("kind")
+        if kind == "click":
+            self.click(str(content.get("action", "")))
+        elif kind == "key":
+            self.press_key(str(content.get("key", "")))
+        elif kind == "typed":
+            self.type_move(str(content.get("text", "")))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # State ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The position on the board."""
+        if self.replaying is not None:
+            return self.replaying[self.replay_at]
+        return self.history[-1]
+
+    @property
+    def human(self) -> str:
+        """The player the person plays."""
+        players = self.game.players
+        return players[0] if self.first_toggle.value == "human" else players[1]
+
+    @property
+    def engine(self) -> Engine:
+        return self.engines[self.engine_menu.value]
+
+    @property
+    def settings(self) -> Settings:
+        """The settings chosen in the controls, as the engines take them."""
+        engine = self.engine
+        return Settings(
+            depth=self.depth_slider.value,
+            eval_fn=self.evaluations[self.eval_menu.value],
+            seconds=self.seconds_slider.value if engine.uses_time else None,
+            playouts=self.playouts_slider.value,
+            seed=self.seed,
+        )
+
+    @property
+    def thinking(self) -> bool:
+        """True while the engine (or a hint) searches."""
+        job = self.job
+        return job is not None and job.running
+
+    def wait(self, timeout: float | None = 60) -> None:
+        """Wait until the engine has moved (for scripts and tests)."""
+        job = self.job
+        if job is not None:
+            job.wait(timeout)
+
+    # Actions --------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Start again from the initial position; the engine moves first if it starts."""
+        self.start_from(self.game.initial)
+
+    def start_from(self, state: Any) -> None:
+        """Continue from ``state``; Undo goes no further back. The engine moves if it is its
+        turn."""
+        with self.lock:
+            self._cancel()
+            self.replaying = None
+            self.history, self.records = [state], []
+            self.pending, self.hints, self.last_thought = None, [], None
+            self.stats.value = self.hints_view.value = ""
+            self._redraw()
+            self._say(self._turn_text())
+            self._engine_if_its_turn()
+
+    def click(self, action: str) -> None:
+        """What a click on the board element ``data-action=action`` does."""
+        self._human(lambda: self.adapter.click(self.state, action, self.pending))
+
+    def press_key(self, key: str) -> None:
+        """What one of the adapter's instant keys does (a column digit in Connect Four)."""
+        self._human(lambda: (self.adapter.key_move(self.state, key), None))
+
+    def type_move(self, typed: str) -> None:
+        """What typing a move, then Enter, does (a cell name in Hex)."""
+        self._human(lambda: (self.adapter.parse_move(self.state, typed), None))
+
+    def _refusal(self) -> str | None:
+        """Why the person may not move now, or None."""
+        if self.replaying is not None:
+            return "a log is being replayed: press New game to play"
+        if self.thinking:
+            who = "the engine is thinking" if self.job_kind == "engine" else "a hint is searching"
+            return f"{who}: wait, or press Stop"
+        if self.game.terminal_test(self.state):
+            return "the game is over: press New game to play again"
+        if self.game.to_move(self.state) != self.human:
+            return "it is the engine's turn"
+        return None
+
+    def _human(self, choose) -> None:
+        with self.lock:
+            refusal = self._refusal()
+            if refusal is not None:
+                self._say(self._turn_text(), problem=refusal)
+                return
+            try:
+                move, pending = choose()
+                if move is None:
+                    self.pending = pending
+                    self._redraw()
+                    self._say(self.adapter.pending_text(self.state, pending))
+                    return
+                after = self.game.result(self.state, move)
+            except IllegalMoveError as error:
+                self._say(self._turn_text(), problem=str(error))
+                return
+            self._play(move, after, "you", None)
+            done = f"You played {self.adapter.describe_move(move)}."
+            self._say(done + " " + self._turn_text())
+            self._engine_if_its_turn(done)
+
+    def _play(self, move: Any, after: Any, by: str, thought: Thought | None) -> None:
+        self.records.append(
+            {
+                "state": self.state,
+                "move": move,
+                "after": after,
+                "by": by,
+                "seconds": None if thought is None else thought.seconds,
+                "stats": None if thought is None else _stats_dict(thought),
+            }
+        )
+        self.history.append(after)
+        self.pending, self.hints = None, []
+        self.hints_view.value = ""
+        self._redraw()
+
+    def _engine_if_its_turn(self, before: str = "") -> None:
+        state = self.state
+        if self.game.terminal_test(state) or self.game.to_move(state) == self.human:
+            return
+        engine, settings = self.engine, self.settings
+        self.job_kind = "engine"
+        self._say(f"{before} The engine ({engine.name}) is thinking…".strip(), kind="thinking")
+        self.stop_button.disabled = False
+        self.job = Job(
+            lambda watch, keep: _think(engine, self.game, state, settings, watch, keep),
+            self.game,
+            state,
+            settings.seconds,
+            self._engine_done,
+            self._progress,
+        )
+        self.job.start(background=self.background)
+
+    def _engine_done(self, job: Job) -> None:
+        """In the search thread: play the engine's move, unless the job is stale."""
+        with self.lock:
+            if job is not self.job:
+                return
+            self.job = None
+            self._engine_plays(job.result)
+
+    def _engine_plays(self, thought: Thought) -> None:
+        self.stop_button.disabled = True
+        after = self.game.result(self.state, thought.move)
+        self.last_thought = thought
+        self._play(thought.move, after, self.engine.name, thought)
+        self.stats.value = self._stats_text(self.engine, thought)
+        self._say(
+            f"The engine played {self.adapter.describe_move(thought.move)}. " + self._turn_text()
+        )
+
+    def _progress(self, job: Job) -> None:
+        """In the search thread, a few times a second: say how far the search has got."""
+        with self.lock:
+            if job is not self.job:
+                return
+            watch = job.watch
+            what = "The engine" if self.job_kind == "engine" else "The hint"
+            depth = f"depth {watch.depth} done, " if watch.depth else ""
+            count = "playouts" if self.engine.uses_playouts else "nodes"
+            seconds = time.perf_counter() - watch.started
+            self._say(
+                f"{what} ({self.engine.name}) is thinking… {depth}{watch.nodes:,} {count} so far, "
+                f"{seconds:.1f} s. Stop plays the best move so far.",
+                kind="thinking",
+            )
+
+    def stop(self) -> None:
+        """Stop the search: the engine plays the best move found so far (a hint is dropped)."""
+        with self.lock:
+            job = self.job
+            if job is None or not job.running:
+                self._say(self._turn_text(), problem="nothing is searching")
+                return
+            best = job.take_best()
+            self.job = None
+            self.stop_button.disabled = True
+            if best is None:
+                return
+            if self.job_kind == "hint":
+                self._say("Hint stopped. " + self._turn_text())
+                return
+            self._engine_plays(best)
+
+    def _cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.stop_button.disabled = True
+
+    def undo(self) -> None:
+        """Take back your last move and the engine's reply (stopping its search if need be)."""
+        with self.lock:
+            if self.replaying is not None:
+                self._say(self._turn_text(), problem="a log is being replayed: nothing to undo")
+                return
+            self._cancel()
+            mine = [i for i, record in enumerate(self.records) if record["by"] == "you"]
+            if not mine:
+                self._say(self._turn_text(), problem="there is no move of yours to undo")
+                self._engine_if_its_turn()
+                return
+            del self.records[mine[-1] :]
+            del self.history[mine[-1] + 1 :]
+            self.pending, self.hints = None, []
+            self.stats.value = self.hints_view.value = ""
+            self._redraw()
+            self._say("Move taken back. " + self._turn_text())
+
+    def _settings_changed(self, _change: Any = None) -> None:
+        self._enable_settings()
+        with self.lock:
+            if self.thinking:
+                kind = self.job_kind
+                self._cancel()
+                self._say(f"Settings changed: the {kind} search starts again.")
+                if kind == "engine":
+                    self._engine_if_its_turn()
+                else:
+                    self.show_hints()
+
+    def _enable_settings(self) -> None:
+        engine = self.engine
+        self.depth_slider.disabled = not engine.uses_depth
+        self.eval_menu.disabled = not engine.uses_eval
+        self.seconds_slider.disabled = not engine.uses_time
+        self.playouts_slider.disabled = not engine.uses_playouts
+
+    # Hints ----------------------------------------------------------------------------------
+
+    def show_hints(self) -> None:
+        """Search each legal move with the chosen engine; show the values on the board and in
+        words (MCTS: visit counts)."""
+        with self.lock:
+            refusal = self._refusal()
+            if refusal == "it is the engine's turn":
+                refusal = None  # a hint for the engine's side is fine too
+            if refusal is not None:
+                self._say(
+                    self._turn_text(),
+                    problem=refusal.replace("press New game to play", "nothing to hint"),
+                )
+                return
+            engine, settings, state = self.engine, self.settings, self.state
+            if engine.hint is None:
+                self._say(
+                    self._turn_text(),
+                    problem=f"the {engine.name} engine does not score moves: choose another",
+                )
+                return
+            self.job_kind = "hint"
+            self.stop_button.disabled = False
+            self._say(f"The hint ({engine.name}) is searching…", kind="thinking")
+            self.job = Job(
+                lambda watch, keep: hints(self.game, state, engine, settings, watch),
+                self.game,
+                state,
+                settings.seconds,
+                self._hints_done,
+                self._progress,
+            )
+            self.job.start(background=self.background)
+
+    def _hints_done(self, job: Job) -> None:
+        with self.lock:
+            if job is not self.job:
+                return
+            self.job = None
+            self.stop_button.disabled = True
+            self.hints = job.result
+            self._redraw()
+            engine = self.engine
+            depth = f" at depth {self.depth_slider.value}" if engine.uses_depth else ""
+            describe = self.adapter.describe_move
+            rows = "".join(
+                f"<tr{' style=font-weight:bold' if hint.best else ''}>"
+                f"<td style='padding:0 1em 0 0'>{html.escape(describe(hint.move))}</td>"
+                f"<td>{html.escape(hint.words)}</td></tr>"
+                for hint in self.hints
+            )
+            meaning = (
+                "visits: how often MCTS tried the move (it plays the most visited); mean: the "
+                "average result of its playouts for the side to move, -1 to +1"
+                if engine.hint == "visits"
+                else "win / loss in n: forced within n plies, this move included; draw: proved; "
+                "a number: the evaluation at the depth limit (an estimate)"
+                + (
+                    "; expected score: the average result, -1 to +1"
+                    if engine.expected_score
+                    else ""
+                )
+            )
+            self.hints_view.value = (
+                f"<b>Hint</b> ({html.escape(engine.name)}{depth}) for "
+                f"{html.escape(self.game.to_move(self.state))}, best in bold and shaded on the "
+                f"board. <i>{html.escape(meaning)}.</i>"
+                f"<table style='line-height:1.4;border-collapse:collapse'>{rows}</table>"
+            )
+            self._say("Hint ready: see the board. " + self._turn_text())
+
+    # Logs -----------------------------------------------------------------------------------
+
+    def game_log(self) -> GameLog:
+        """The game played so far, as a `gamekit.movelog.GameLog`."""
+        engine_name = self.engine.name
+        players = {p: ("you" if p == self.human else engine_name) for p in self.game.players}
+        log = GameLog.new(self.game, players, seed=self.seed)
+        for record in self.records:
+            log.add(
+                record["state"],
+                record["move"],
+                record["after"],
+                seconds=record["seconds"],
+                stats=record["stats"],
+            )
+        return log
+
+    def save_log(self, path: str | Path | None = None) -> Path:
+        """Write the game to ``path`` (default: a dated file in the current folder)."""
+        if path is None:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = f"{self.adapter.name}-{stamp}.jsonl"
+        path = Path(path)
+        self.game_log().save(path)
+        self._say(f"Saved the game ({len(self.records)} moves) to {path}. " + self._turn_text())
+        return path
+
+    def load_log(self, log: GameLog | str | Path) -> None:
+        """Replay a logged game move by move with Previous and Next (New game ends it)."""
+        if not isinstance(log, GameLog):
+            log = load_log(log)
+        if repr(log.game) != repr(self.game):
+            raise ValueError(f"this board plays {self.game!r}; the log is of {log.game!r}")
+        with self.lock:
+            self._cancel()
+            self.replaying, self.replay_at = list(replay(log)), 0
+            self.replay_log = log
+            self.hints = []
+            self._redraw()
+            self._say(self._turn_text())
+
+    def step_replay(self, step: int) -> None:
+        """Previous (-1) or Next (+1) move of the log being replayed."""
+        with self.lock:
+            if self.replaying is None:
+                self._say(self._turn_text(), problem="no log is being replayed (see load_log)")
+                return
+            at = self.replay_at + step
+            if not 0 <= at < len(self.replaying):
+                end = "the start" if at < 0 else "the end"
+                self._say(self._turn_text(), problem=f"this is {end} of the log")
+                return
+            self.replay_at = at
+            self._redraw()
+            self._say(self._turn_text())
+
+    # Display --------------------------------------------------------------------------------
+
+    def _turn_text(self) -> str:
+        state = self.state
+        if self.replaying is not None:
+            total = len(self.replaying) - 1
+            moves = self.replay_log.moves
+            said = ""
+            if self.replay_at:
+                record = moves[self.replay_at - 1]
+                move = self.adapter.describe_move(record.move)
+                said = f": {record.player} ({record.by}) played {move}"
+            end = (
+                f" Game over: {self.adapter.outcome(state)}."
+                if self.game.terminal_test(state)
+                else ""
+            )
+            return f"Replay, move {self.replay_at} of {total}{said}.{end}"
+        if self.game.terminal_test(state):
+            return f"Game over: {self.adapter.outcome(state)}. Press New game to play again."
+        mover = self.game.to_move(state)
+        who = "Your" if mover == self.human else "The engine's"
+        return f"{who} turn ({mover})."
+
+    def _say(self, words: str, problem: str | None = None, kind: str = "") -> None:
+        if problem is not None:
+            words, kind = f"Not allowed: {problem}. {words}", "problem"
+        self.view.status_kind = kind
+        self.view.status = words
+
+    def _stats_text(self, engine: Engine, thought: Thought) -> str:
+        """The same statistics line for every engine."""
+        counts = thought.counts
+        if engine.uses_playouts:
+            depth, nodes = "", f"{counts.nodes:,} playouts"
+        else:
+            depth = (
+                f"depth {thought.depth}"
+                + (f" of {self.depth_slider.value}" if engine.uses_depth else "")
+                + ", "
+            )
+            nodes = f"{counts.nodes:,} nodes"
+        cutoffs = f"cutoffs {counts.cutoffs_by_max:,} by MAX / {counts.cutoffs_by_min:,} by MIN"
+        stopped = " (stopped: best move so far)" if thought.stopped else ""
+        move = html.escape(self.adapter.describe_move(thought.move))
+        return (
+            f"<b>{html.escape(engine.name)}</b> chose {move}{stopped}: {depth}{nodes}, "
+            f"{cutoffs}, {thought.seconds:.2f} s"
+        )
+
+    def _redraw(self) -> None:
+        state = self.state
+        sides = {p: ("you" if p == self.human else self.engine.name) for p in self.game.players}
+        targets: dict[str, Hint] = {}
+        for hint in self.hints:  # one hint per element: the best of the moves drawn there
+            target = self.adapter.hint_target(hint.move)
+            if target not in targets or hint.value > targets[target].value:
+                targets[target] = hint
+        animate = state is not self._drawn
+        self._drawn = state
+        self.view.svg = self.adapter.draw(state, View(sides, targets, self.pending, animate))
+        self.undo_button.disabled = self.replaying is not None
+        self.prev_button.disabled = self.replaying is None or self.replay_at == 0
+        self.next_button.disabled = (
+            self.replaying is None or self.replay_at == len(self.replaying) - 1
+        )
+
+    def marks_shown(self) -> dict[str, str]:
+        """``{"row-col": mark}`` read back from the SVG the board shows now."""
+        import xml.etree.ElementTree as ElementTree
+
+        root = ElementTree.fromstring(self.view.svg)
+        return {
+            node.get("data-cell"): node.get("data-mark")
+            for node in root.iter()
+            if node.get("data-cell") is not None
+        }
+
+
+def _think(engine, game, state, settings, watch, keep) -> Thought:
+    from .engines import think
+
+    return think(engine, game, state, settings, watch, keep)
+
+
+def _stats_dict(thought: Thought) -> dict[str, Any]:
+    counts = thought.counts
+    return {
+        "nodes": counts.nodes,
+        "leaf_evaluations": counts.evaluations,
+        "cutoffs_by_max": counts.cutoffs_by_max,
+        "cutoffs_by_min": counts.cutoffs_by_min,
+        "depth": thought.depth,
+        "seconds": round(thought.seconds, 6),
+        "stopped": thought.stopped,
+    }
