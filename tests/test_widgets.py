@@ -1,443 +1,414 @@
-"""Browser-free tests of the board widgets: ``button.click()`` runs the Python handlers."""
+"""Browser-free tests of the board widgets: every control, called as the browser would call it.
+
+The board's SVG is read back (``marks_shown``) and compared with the model; searches are
+cross-checked against `gamekit.trace`, brute-force minimax and the engines called directly.
+"""
 
 from __future__ import annotations
 
-import re
+import random
+import time
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from gamekit import widgets
-from gamekit.games import ConnectFour, TicTacToe
-from gamekit.search import minimax_value, scored_result
+from gamekit.games import ConnectFour, IllegalMoveError, TicTacToe
+from gamekit.hex import Hex
+from gamekit.movelog import load_log
+from gamekit.quarto import Quarto, QuartoMove, piece_name
+from gamekit.search import alphabeta_cutoff_search, minimax_value, scored_result
 from gamekit.trace import run_traced
 from gamekit.widgets import (
     ENGINES,
+    ConnectFourAdapter,
     GameBoard,
+    HexAdapter,
+    QuartoAdapter,
+    Settings,
     TicTacToeAdapter,
-    move_values,
     play_connect_four,
+    play_hex,
+    play_quarto,
     play_tictactoe,
-    register_engine,
+    think,
 )
+from gamekit.widgets.engines import Watch, watched_search
+
+ADAPTERS = {
+    "tictactoe": lambda: TicTacToeAdapter(),
+    "connectfour": lambda: ConnectFourAdapter(5, 6, 4),
+    "hex": lambda: HexAdapter(4),
+    "quarto": lambda: QuartoAdapter(),
+}
 
 
-def marks(state, mark):
-    """The cells holding ``mark``."""
-    return {cell for cell, m in state.board.items() if m == mark}
-
-
-def assert_drawn(board):
-    """Every cell button shows exactly the mark of its cell."""
-    for (row, col), button in board.cells.items():
-        assert button.description == board.state.board.get((row, col), ""), (row, col)
-
-
-def stats_figures(board):
-    """The numbers shown in gk-stats: nodes, cutoffs by MAX, by MIN, depth reached."""
-    text = board.stats.value.replace(",", "")
-    nodes = int(re.search(r"(\d+) nodes", text).group(1))
-    by_max, by_min = map(int, re.search(r"cutoffs (\d+) by MAX / (\d+) by MIN", text).groups())
-    reached = int(re.search(r"depth reached (\d+)", text).group(1))
-    return nodes, by_max, by_min, reached
-
-
-# Independent references: depth-limited minimax and expectimax written out plainly here.
-
-
-def reference_minimax(game, state, player, depth, eval_fn, ply=0):
-    if game.terminal_test(state):
-        return scored_result(game.utility(state, player), ply)
-    if ply == depth:
-        return eval_fn(state, player)
-    values = [
-        reference_minimax(game, game.result(state, m), player, depth, eval_fn, ply + 1)
-        for m in game.actions(state)
-    ]
-    return max(values) if game.to_move(state) == player else min(values)
-
-
-def reference_expectimax(game, state, player, depth, eval_fn, ply=0):
-    if game.terminal_test(state):
-        return scored_result(game.utility(state, player), ply)
-    if ply == depth:
-        return eval_fn(state, player)
-    values = [
-        reference_expectimax(game, game.result(state, m), player, depth, eval_fn, ply + 1)
-        for m in game.actions(state)
-    ]
-    return max(values) if game.to_move(state) == player else sum(values) / len(values)
-
-
-# Tic-tac-toe ---------------------------------------------------------------------------------
-
-
-def test_legal_click_plays_and_the_engine_replies_optimally():
-    board = play_tictactoe()
-    game = board.game
-    board.cells[(1, 1)].click()
-    state = board.state
-    assert marks(state, "X") == {(1, 1)}
-    assert len(marks(state, "O")) == 1
-    assert state.to_move == "X"
-    assert_drawn(board)
-    # Full-depth alpha-beta keeps the game's value: a corner opening is still a draw.
-    assert minimax_value(state, game, "X") == 0
-    assert "Your turn (X)" in board.status.value
-    assert "The engine played" in board.status.value
-
-
-def test_stats_are_those_of_the_engine_search():
-    board = play_tictactoe(engine="alpha-beta", depth=9)
-    before = board.game.result(board.game.initial, (2, 2))
-    board.cells[(2, 2)].click()
-    move, trace = run_traced(
-        widgets.alphabeta_cutoff_search,
-        before,
-        board.game,
-        depth=9,
-        eval_fn=board.evaluate,
-    )
-    assert board.state.board[move] == "O"
-    stats = trace.stats
-    assert stats_figures(board) == (
-        stats.nodes,
-        stats.cutoffs_by_max,
-        stats.cutoffs_by_min,
-        stats.max_depth,
-    )
-    assert stats.cutoffs_by_max + stats.cutoffs_by_min > 0
-    assert re.search(r"\d+\.\d{3} s", board.stats.value)
-
-
-@pytest.mark.parametrize("cell", [(2, 2), (1, 3)])
-def test_click_on_an_occupied_cell_changes_nothing(cell):
-    board = play_tictactoe()
-    board.click_cell(*cell)
-    engine_cell = next(iter(marks(board.state, "O")))
-    for taken, mark in [(cell, "X"), (engine_cell, "O")]:
-        history = list(board.history)
-        labels = board.cell_labels()
-        board.cells[taken].click()
-        assert board.history == history
-        assert board.cell_labels() == labels
-        assert f"cell {taken} is taken by {mark}" in board.status.value
-        assert "Illegal" in board.status.value
-
-
-def test_click_after_the_game_is_over_changes_nothing():
-    game = TicTacToe()
-    board = play_tictactoe()
-    won = game.from_rows(["XXX", "OO.", "..."], to_move="O")
-    board.start_from(won)
-    assert "Game over: X wins" in board.status.value
-    board.cells[(3, 3)].click()
-    assert board.history == [won]
-    assert "the game is over" in board.status.value
-
-
-def test_human_can_win_and_the_result_is_shown():
-    game = TicTacToe()
-    board = play_tictactoe(engine="random")
-    board.start_from(game.from_rows(["XX.", "OO.", "..."], to_move="X"))
-    board.cells[(1, 3)].click()
-    assert board.state.utility == 1
-    assert len(board.history) == 2  # the engine does not move after the end
-    assert "Game over: X wins" in board.status.value
-
-
-def test_undo_takes_back_the_reply_and_the_move():
-    board = play_tictactoe(engine="alpha-beta")
-    board.click_cell(2, 2)
-    after_first = board.state
-    board.click_cell(*next(c for c in after_first.moves))
-    assert len(board.state.board) == 4
-    board.undo_button.click()
-    assert board.state == after_first
-    assert_drawn(board)
-    board.undo_button.click()
-    assert board.state == board.game.initial
-    assert board.stats.value == ""
-    board.undo_button.click()
-    assert board.state == board.game.initial
-    assert "no move of yours to undo" in board.status.value
-
-
-def test_undo_after_the_engine_wins():
-    game = TicTacToe()
-    board = play_tictactoe(engine="alpha-beta", depth=9, human_first=False)  # you play O
-    position = game.from_rows(["XO.", "X..", "..."], to_move="O")
-    board.start_from(position)
-    board.click_cell(3, 3)  # a blunder: X wins at (3, 1)
-    assert board.state.board[(3, 1)] == "X"
-    assert "Game over: X wins" in board.status.value
-    board.undo()
-    assert board.state == position
-    assert "Your turn (O)" in board.status.value
-
-
-def test_new_game_and_who_starts():
-    board = play_tictactoe()
-    board.click_cell(1, 1)
-    board.new_game_button.click()
-    assert board.state == board.game.initial
-    assert "Your turn (X)" in board.status.value
-    board.first_toggle.value = "engine"  # changing who starts starts a new game
-    assert len(marks(board.state, "X")) == 1 and not marks(board.state, "O")
-    assert board.human == "O"
-    assert "Your turn (O)" in board.status.value
-    assert_drawn(board)
-    board.undo()  # the engine's opening move is not yours to undo
-    assert len(board.history) == 2
-    board.first_toggle.value = "human"
-    assert board.state == board.game.initial
-
-
-def test_engine_first_from_the_constructor():
-    board = play_tictactoe(human_first=False, engine="greedy")
-    assert len(board.state.board) == 1
-    assert board.state.to_move == "O"
-    assert "greedy" in board.stats.value
-
-
-@pytest.mark.parametrize("engine", list(ENGINES))
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda e: play_tictactoe(4, 4, 3, engine=e, depth=2),
-        lambda e: play_connect_four(5, 5, 4, engine=e, depth=2),
-    ],
-)
-def test_every_engine_replies_with_a_legal_move(make, engine):
-    board = make(engine)
-    board.click_cell(board.adapter.rows, 2)
-    assert len(board.history) == 3
-    previous, after = board.history[1], board.history[2]
-    assert after.last_move in board.game.actions(previous)
-    assert "nodes" in board.stats.value and engine in board.stats.value
-    assert board.depth_slider.disabled == (not ENGINES[engine].uses_depth)
-
-
-def test_minimax_and_alphabeta_choose_alike_but_alphabeta_searches_less():
-    game = ConnectFour(5, 5, 4)
-    state = game.replay([(5, 3), (5, 2), (4, 3), (4, 2)])  # X to move: the engine's turn
-    chosen = {}
-    for engine in ("minimax", "alpha-beta"):
-        board = play_connect_four(5, 5, 4, engine=engine, depth=3, human_first=False)
-        board.start_from(state)
-        chosen[engine] = (board.state.last_move, stats_figures(board)[0])
-    assert chosen["minimax"][0] == chosen["alpha-beta"][0]
-    assert chosen["alpha-beta"][1] < chosen["minimax"][1]
-
-
-# Connect Four --------------------------------------------------------------------------------
-
-
-def test_column_click_drops_to_the_lowest_cell_and_the_engine_replies():
-    game = ConnectFour()
-    board = play_connect_four()
-    assert len(board.cells) == 42 and len(board.column_buttons) == 7
-    board.column_buttons[3].click()
-    state = board.state
-    assert marks(state, "X") == {(6, 3)}
-    (reply,) = marks(state, "O")
-    assert reply in game.actions(game.result(game.initial, (6, 3)))
-    assert_drawn(board)
-    lowest = 4 if reply == (5, 3) else 5
-    board.cells[(1, 3)].click()  # a click on any cell of a column plays that column
-    assert marks(board.state, "X") == {(6, 3), (lowest, 3)}
-    assert len(marks(board.state, "O")) == 2
-
-
-def test_full_column_click_changes_nothing():
-    game = ConnectFour(4, 4, 3)
-    board = play_connect_four(4, 4, 3)
-    full = game.from_rows(["X...", "O...", "X...", "O..."], to_move="X")
-    board.start_from(full)
-    for click in (lambda: board.column_buttons[1].click(), lambda: board.cells[(3, 1)].click()):
-        labels = board.cell_labels()
-        click()
-        assert board.history == [full]
-        assert board.cell_labels() == labels
-        assert "column 1 is full" in board.status.value
-
-
-def test_connect_four_game_over_click():
-    game = ConnectFour()
-    board = play_connect_four()
-    won = game.from_rows(
-        ["." * 7, "." * 7, "X......", "X......", "XO.....", "XOO...."], to_move="O"
-    )
-    board.start_from(won)
-    board.column_buttons[4].click()
-    assert board.history == [won]
-    assert "the game is over" in board.status.value
-
-
-@pytest.mark.parametrize(("h", "v", "k"), [(4, 5, 3), (7, 8, 4), (5, 4, 4)])
-def test_any_board_size(h, v, k):
-    board = play_connect_four(h, v, k, depth=2)
-    assert set(board.cells) == {(r, c) for r in range(1, h + 1) for c in range(1, v + 1)}
-    board.click_column(v)
-    assert board.state.board[(h, v)] == "X"
-    tictactoe = play_tictactoe(h, v, k, depth=2)
-    tictactoe.click_cell(1, 1)
-    assert tictactoe.state.board[(1, 1)] == "X" and len(tictactoe.state.board) == 2
-
-
-# Hints ----------------------------------------------------------------------------------------
-
-
-def test_full_depth_hints_match_brute_force_minimax():
-    game = TicTacToe()
-    board = play_tictactoe(engine="alpha-beta", depth=9)
-    position = game.replay([(1, 2), (2, 2)])
-    board.start_from(position)
-    board.hint_button.click()
-    assert set(board.hints) == set(game.actions(position))
-    for move, value in board.hints.items():
-        truth = minimax_value(game.result(position, move), game, "X")
-        assert (value > 0) - (value < 0) == truth, move
-    assert "Hint" in board.hints_view.value
-    assert board.state == position  # a hint never moves
-
-
-@pytest.mark.parametrize(
-    ("engine", "reference"),
-    [
-        ("minimax", reference_minimax),
-        ("alpha-beta", reference_minimax),
-        ("negamax", reference_minimax),
-        ("expectimax", reference_expectimax),
-    ],
-)
-def test_hint_values_are_the_engine_values(engine, reference):
-    game = ConnectFour(4, 5, 3)
-    position = game.replay([(4, 3), (4, 2), (3, 3), (3, 2)])
-    board = play_connect_four(4, 5, 3, engine=engine, depth=3)
-    board.start_from(position)
-    board.hint_button.click()
-    player = position.to_move
-    evaluate = board.evaluate
-    for move, value in board.hints.items():
-        expected = reference(game, game.result(position, move), player, 3, evaluate, 1)
-        assert value == pytest.approx(expected), move
-    # The engine plays the first move with the best hint value.
-    best = max(board.hints.values())
-    first_best = next(m for m, v in board.hints.items() if v == best)
-    reply_board = play_connect_four(4, 5, 3, engine=engine, depth=3, human_first=False)
-    reply_board.start_from(position)  # X to move: the engine plays X here
-    assert reply_board.state.last_move == first_best
-
-
-def test_greedy_hints_and_random_has_none():
-    game = ConnectFour()
-    position = game.replay([(6, 4), (6, 3)])  # X (you) to move
-    board = play_connect_four(engine="greedy")
-    board.start_from(position)
-    board.show_hints()
-    evaluate = board.evaluate
-    assert board.hints == {
-        m: evaluate(game.result(position, m), "X") for m in game.actions(position)
+def expected_marks(state) -> dict[str, str]:
+    """What every cell must show, from the model alone (not from the adapter)."""
+    if hasattr(state, "to_place"):  # Quarto: piece names
+        return {
+            f"{r}-{c}": "" if p is None else piece_name(p)
+            for (r, c), p in zip([(r, c) for r in range(1, 5) for c in range(1, 5)], state.cells)
+        }
+    rows = state.rows()
+    return {
+        f"{r}-{c}": "" if mark == "." else mark
+        for r, row in enumerate(rows, 1)
+        for c, mark in enumerate(row, 1)
     }
-    board.engine_menu.value = "random"
-    board.show_hints()
-    assert "does not score moves" in board.status.value
-    with pytest.raises(ValueError, match="does not score"):
-        move_values(game, position, "random")
 
 
-def test_hint_when_the_game_is_over():
+def clicks_for(adapter, state, move) -> list[str]:
+    """The clicks a person makes for ``move``."""
+    if isinstance(move, QuartoMove):
+        clicks = [] if move.cell is None else [f"cell:{move.cell[0]}:{move.cell[1]}"]
+        return clicks + ([] if move.give is None else [f"give:{move.give}"])
+    if isinstance(adapter, ConnectFourAdapter):
+        return [f"col:{move[1]}"]
+    return [f"cell:{move[0]}:{move[1]}"]
+
+
+def problem(board) -> bool:
+    return board.view.status_kind == "problem"
+
+
+# A whole game by clicking, every game -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(ADAPTERS))
+def test_a_whole_game_by_clicking_shows_the_model_after_every_move(name):
+    adapter = ADAPTERS[name]()
+    board = GameBoard(adapter, engine="random", background=False, seed=3)
+    rng = random.Random(7)
+    game = board.game
+    while not game.terminal_test(board.state):
+        move = rng.choice(game.actions(board.state))
+        for action in clicks_for(adapter, board.state, move):
+            board.click(action)
+        assert not problem(board), board.view.status
+        assert board.marks_shown() == expected_marks(board.state)
+        ElementTree.fromstring(board.view.svg)  # well-formed SVG
+    assert "Game over" in board.view.status
+    assert len(board.records) == len(board.history) - 1
+    board.click(clicks_for(adapter, board.state, game.actions(game.initial)[0])[0])
+    assert problem(board) and "game is over" in board.view.status
+
+
+@pytest.mark.parametrize("name", list(ADAPTERS))
+def test_every_cell_has_a_label_in_words_and_a_mark(name):
+    adapter = ADAPTERS[name]()
+    root = ElementTree.fromstring(GameBoard(adapter, engine="random", background=False).view.svg)
+    cells = [node for node in root.iter() if node.get("data-cell")]
+    assert len(cells) == len(expected_marks(adapter.game.initial))
+    for node in cells:
+        assert node.get("aria-label"), node.attrib
+        assert "empty" in node.get("aria-label")
+    clickable = [node for node in root.iter() if node.get("data-action")]
+    assert clickable and all(node.get("aria-label") for node in clickable)
+
+
+# Illegal clicks, New game, Undo, Engine starts: no ghost marks ------------------------------
+
+
+def test_a_click_on_a_taken_cell_changes_nothing_and_says_why():
+    board = play_tictactoe(background=False)
+    board.click("cell:2:2")
+    (reply,) = [cell for cell, mark in board.state.board.items() if mark == "O"]
+    history = list(board.history)
+    for cell, mark in [((2, 2), "X"), (reply, "O")]:
+        board.click(f"cell:{cell[0]}:{cell[1]}")
+        assert board.history == history
+        assert problem(board) and f"is taken by {mark}" in board.view.status
+
+
+def test_new_game_undo_and_engine_starts_leave_no_ghost_marks():
+    board = play_connect_four(engine="greedy", background=False)
+    for col in (4, 4, 3):
+        board.click(f"col:{col}")
+    assert len(board.state.board) == 6
+    board.undo()
+    assert len(board.state.board) == 4
+    assert board.marks_shown() == expected_marks(board.state)
+    board.new_game()
+    assert board.marks_shown() == expected_marks(ConnectFour().initial)
+    board.first_toggle.value = "engine"  # a new game, the engine (X) moves first
+    assert len(board.state.board) == 1 and board.state.to_move == "O"
+    assert board.marks_shown() == expected_marks(board.state)
+    board.click("col:1")
+    assert board.state.board[(6, 1)] == "O"
+
+
+def test_undo_with_nothing_to_undo_says_so():
+    board = play_tictactoe(background=False)
+    board.undo()
+    assert problem(board) and "no move of yours" in board.view.status
+
+
+def test_keyboard_moves():
+    board = play_connect_four(engine="random", background=False, seed=1)
+    board.press_key("4")
+    assert board.state.board[(6, 4)] == "X"
+    board.press_key("9")
+    assert problem(board) and "no column 9" in board.view.status
+    hex_board = play_hex(4, engine="random", background=False, seed=1)
+    hex_board.type_move("b3")
+    assert hex_board.state.board[(3, 2)] == "X"
+    hex_board.type_move("z9")
+    assert problem(hex_board)
+    ttt = play_tictactoe(engine="random", background=False, seed=1)
+    ttt.type_move("2 3")
+    assert ttt.state.board[(2, 3)] == "X"
+    quarto = play_quarto(engine="random", background=False, seed=1)
+    quarto.type_move("LSSO")  # the first turn only gives
+    assert quarto.state.last_move is not None and len(quarto.history) == 3
+
+
+def test_quarto_takes_two_clicks_a_cell_then_a_piece():
+    board = play_quarto(engine="random", background=False, seed=2)
+    board.click("cell:1:1")
+    assert problem(board) and "nothing to place" in board.view.status
+    board.click("give:15")
+    assert board.state.to_move == "X" and board.state.to_place is not None  # engine replied
+    hand = board.state.to_place
+    give = board.state.available[0]
+    board.click(f"give:{give}")
+    assert problem(board) and "first click the cell" in board.view.status
+    board.click("cell:4:4")
+    assert board.pending == (4, 4) and len(board.history) == 3  # half a move: nothing played
+    board.click(f"give:{give}")
+    record = board.records[2]
+    assert record["move"] == QuartoMove((4, 4), give) and record["by"] == "you"
+    assert board.state.board.get((4, 4)) == hand
+
+
+# The engine in a thread: refused clicks, Stop, Undo and settings during a search -------------
+
+
+def slow_board(**options):
+    """Connect Four where the engine (X) searches deep enough to take seconds."""
+    return play_connect_four(engine="alpha-beta", depth=12, human_first=False, **options)
+
+
+def wait_until(condition, seconds=10.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.01)
+
+
+def test_a_click_during_the_search_is_refused_and_stop_plays_the_best_move_so_far():
+    board = slow_board()
+    assert board.thinking and board.view.status_kind == "thinking"
+    wait_until(lambda: board.job is not None and board.job.best is not None)
+    board.click("col:4")
+    assert problem(board) and "thinking" in board.view.status
+    assert len(board.history) == 1  # never queued
+    job = board.job
+    best_so_far = job.best.move
+    board.stop()
+    assert not board.thinking and len(board.history) == 2
+    assert board.state.last_move == best_so_far
+    assert "stopped" in board.stats.value
+    job.wait(10)
+    assert len(board.history) == 2  # the stopped search played nothing more
+    board.click("col:4")
+    assert board.state.board.get((5, 4)) == "O" or board.state.board.get((6, 4)) == "O"
+
+
+@pytest.mark.parametrize("action", ["undo", "new_game", "settings"])
+def test_undo_new_game_and_settings_stop_the_search_cleanly(action):
+    board = play_connect_four(engine="alpha-beta", depth=3, background=True)
+    board.click("col:4")
+    board.wait()
+    board.depth_slider.value = 12  # the next reply takes long
+    board.click("col:3")
+    assert board.thinking
+    job = board.job
+    if action == "undo":
+        board.undo()
+        assert len(board.state.board) == 2 and not board.thinking
+    elif action == "new_game":
+        board.new_game()
+        assert len(board.state.board) == 0 and not board.thinking
+    else:
+        board.depth_slider.value = 2  # the search starts again at depth 2
+        assert board.job is not job
+        board.wait()
+        assert len(board.state.board) == 4
+    job.wait(10)
+    assert job.cancelled
+    assert board.marks_shown() == expected_marks(board.state)
+
+
+def test_stop_with_nothing_searching_says_so():
+    board = play_tictactoe(background=False)
+    board.stop()
+    assert problem(board) and "nothing is searching" in board.view.status
+
+
+# What the engines find, checked against independent searches ---------------------------------
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_watched_figures_equal_the_traces(depth):
+    game = ConnectFour(5, 6, 4)
+    state = game.replay([(5, 3), (5, 4), (4, 3)])
+    evaluate = ConnectFourAdapter(5, 6, 4).evaluations()["windows + centre"]
+
+    def search(s, g, e):
+        return alphabeta_cutoff_search(s, g, depth, e, with_value=True)
+
+    watch = Watch()
+    value, move, exact = watched_search(search, game, state, evaluate, watch)
+    (t_value, t_move), trace = run_traced(
+        alphabeta_cutoff_search, state, game, depth=depth, eval_fn=evaluate, with_value=True
+    )
+    stats = trace.stats
+    assert (value, move) == (t_value, t_move)
+    assert watch.counts.nodes == stats.nodes - 1  # the trace counts the root too
+    assert watch.counts.cutoffs_by_max == stats.cutoffs_by_max
+    assert watch.counts.cutoffs_by_min == stats.cutoffs_by_min
+    assert watch.counts.max_depth == stats.max_depth
+    assert watch.counts.evaluations == stats.leaf_evaluations
+    assert not exact
+
+
+@pytest.mark.parametrize("engine", ["minimax", "alpha-beta", "negamax"])
+def test_deepening_ends_with_the_move_of_the_fixed_depth_search(engine):
+    game = ConnectFour(5, 6, 4)
+    state = game.replay([(5, 3), (5, 4)])
+    evaluate = ConnectFourAdapter(5, 6, 4).evaluations()["windows + centre"]
+    thought = think(ENGINES[engine], game, state, Settings(depth=3, eval_fn=evaluate))
+    assert thought.depth == 3 and not thought.stopped
+    assert (thought.value, thought.move) == alphabeta_cutoff_search(
+        state, game, 3, evaluate, with_value=True
+    )
+
+
+def test_full_depth_hints_in_words_match_brute_force_minimax():
     game = TicTacToe()
-    board = play_tictactoe()
-    board.start_from(game.from_rows(["XXX", "OO.", "..."], to_move="O"))
-    board.show_hints()
-    assert "nothing to hint" in board.status.value and board.hints == {}
-
-
-# Plugging in ---------------------------------------------------------------------------------
-
-
-def test_a_registered_engine_is_offered_and_used():
-    def first_move_factory(depth, eval_fn):
-        return lambda game, state: game.actions(state)[0]
-
-    register_engine("first legal move", first_move_factory, uses_depth=False)
-    try:
-        board = play_connect_four(engine="first legal move")
-        assert "first legal move" in board.engine_menu.options
-        board.click_column(7)
-        assert board.state.board[(6, 1)] == "O"
-    finally:
-        del ENGINES["first legal move"]
-
-
-def test_a_new_adapter_plugs_in():
-    class Numbered(TicTacToeAdapter):
-        """Tic-tac-toe where cells are chosen by number, drawn as 1..9 when empty."""
-
-        name = "numbered"
-
-        def cell(self, state, row, col):
-            view = super().cell(state, row, col)
-            label = view.label or str((row - 1) * self.cols + col)
-            return widgets.CellView(label, view.color, view.text_color)
-
-    board = GameBoard(Numbered(), engine="alpha-beta")
-    assert board.cells[(3, 3)].description == "9"
-    board.cells[(2, 2)].click()
-    assert board.cells[(2, 2)].description == "X"
-    assert "gk-game-numbered" in board.widget._dom_classes
-
-
-def test_css_classes_for_the_browser():
-    board = play_connect_four(4, 4, 3)
-    assert "gk-board" in board.widget._dom_classes
-    assert {"gk-cell", "gk-cell-4-2"} <= set(board.cells[(4, 2)]._dom_classes)
-    assert "gk-col-3" in board.column_buttons[3]._dom_classes
-    for part, css in [
-        (board.engine_menu, "gk-engine"),
-        (board.depth_slider, "gk-depth"),
-        (board.eval_menu, "gk-eval"),
-        (board.first_toggle, "gk-first"),
-        (board.new_game_button, "gk-new-game"),
-        (board.undo_button, "gk-undo"),
-        (board.hint_button, "gk-hint"),
-        (board.status, "gk-status"),
-        (board.stats, "gk-stats"),
-        (board.hints_view, "gk-hints"),
-    ]:
-        assert css in part._dom_classes
-
-
-def test_the_evaluation_menu_changes_the_values():
-    game = ConnectFour()
-    position = game.replay([(6, 4), (6, 3)])
-    board = play_connect_four(depth=2)
-    assert list(board.eval_menu.options)[0] == "windows + centre"
+    position = game.replay([(1, 2), (2, 2)])
+    board = play_tictactoe(engine="alpha-beta", depth=9, background=False)
     board.start_from(position)
     board.show_hints()
-    with_eval = dict(board.hints)
-    board.eval_menu.value = "none"
+    words = {hint.move: hint.words for hint in board.hints}
+    assert set(words) == set(game.actions(position))
+    for move, said in words.items():
+        truth = minimax_value(game.result(position, move), game, "X")
+        assert said.split()[0] == {1: "win", 0: "draw", -1: "loss"}[truth], (move, said)
+    assert board.state == position  # a hint never moves
+    shown = ElementTree.fromstring(board.view.svg)
+    labels = [n.text for n in shown.iter() if "gk-hint-label" in (n.get("class") or "")]
+    assert len(labels) == len(words)
+    assert "win / loss in n" in board.hints_view.value
+
+
+def test_a_win_in_words_counts_the_plies():
+    game = TicTacToe()
+    position = game.from_rows(["XX.", "OO.", "..."])  # X wins at (1, 3) at once
+    board = play_tictactoe(engine="alpha-beta", depth=9, background=False)
+    board.start_from(position)
     board.show_hints()
-    assert set(board.hints.values()) == {0}  # no result within two plies, nothing else counts
-    assert len(set(with_eval.values())) > 1
-    board.engine_menu.value = "random"
-    assert board.eval_menu.disabled and board.depth_slider.disabled
-    board.engine_menu.value = "minimax"
-    assert not board.eval_menu.disabled and not board.depth_slider.disabled
+    by_move = {hint.move: hint for hint in board.hints}
+    assert by_move[(1, 3)].words == "win in 1" and by_move[(1, 3)].best
+    assert by_move[(3, 1)].words == "loss in 2"  # O then wins at (2, 3)
+    assert by_move[(3, 1)].value == -scored_result(1, 2)
 
 
-def test_bad_arguments():
-    with pytest.raises(ValueError, match="unknown engine"):
+def test_mcts_hints_are_visit_counts_that_add_up_to_the_playouts():
+    board = play_tictactoe(engine="mcts", playouts=300, seed=5, background=False)
+    board.show_hints()
+    visits = [int(hint.words.split()[0]) for hint in board.hints]
+    assert sum(visits) == 300
+    assert "visits" in board.hints_view.value
+
+
+def test_random_gives_no_hint():
+    board = play_tictactoe(engine="random", background=False)
+    board.show_hints()
+    assert problem(board) and "does not score moves" in board.view.status
+
+
+@pytest.mark.parametrize("engine", ["greedy", "negamax (time limit)", "mcts", "strongest"])
+def test_every_kind_of_engine_replies_with_a_legal_move_and_a_statistics_line(engine):
+    board = play_connect_four(engine=engine, seconds=0.3, playouts=200, background=False, seed=1)
+    board.click("col:4")
+    assert len(board.state.board) == 2, board.view.status
+    assert "chose column" in board.stats.value and " s" in board.stats.value
+
+
+def test_strongest_is_the_fast_engine_for_connect_four():
+    board = play_connect_four(engine="strongest", seconds=0.5, background=False)
+    assert board.engine.name == "connect4 fast"
+
+
+# Logs ---------------------------------------------------------------------------------------
+
+
+def test_a_game_saved_as_a_log_replays_with_previous_and_next(tmp_path):
+    board = play_hex(4, engine="random", background=False, seed=4)
+    for name in ["a1", "b2", "c3", "d4"]:
+        if board.state.board.get(Hex(4).parse_move(name)) is None:  # not taken by the engine
+            board.type_move(name)
+    path = board.save_log(tmp_path / "game.jsonl")
+    log = load_log(path)
+    assert [r.move for r in log.moves] == [r["move"] for r in board.records]
+    played = list(board.history)
+    viewer = play_hex(4, background=False)
+    viewer.load_log(path)
+    assert viewer.state == played[0] and viewer.prev_button.disabled
+    for expected in played[1:]:
+        viewer.step_replay(+1)
+        assert viewer.state == expected
+        assert viewer.marks_shown() == expected_marks(expected)
+    viewer.step_replay(+1)
+    assert problem(viewer) and "end of the log" in viewer.view.status
+    viewer.click("cell:4:4")
+    assert problem(viewer) and "replayed" in viewer.view.status
+    viewer.step_replay(-1)
+    assert viewer.state == played[-2]
+
+
+def test_a_log_of_another_game_is_refused(tmp_path):
+    board = play_tictactoe(engine="random", background=False)
+    board.click("cell:1:1")
+    path = board.save_log(tmp_path / "ttt.jsonl")
+    with pytest.raises(ValueError, match="this board plays"):
+        play_connect_four(background=False).load_log(path)
+
+
+# Arguments and grading ----------------------------------------------------------------------
+
+
+def test_bad_arguments_name_the_value_and_the_choices():
+    with pytest.raises(ValueError, match="unknown engine 'deep blue'"):
         play_tictactoe(engine="deep blue")
-    with pytest.raises(ValueError, match="depth"):
-        play_connect_four(depth=0)
-    with pytest.raises(ValueError, match="unknown evaluation"):
+    with pytest.raises(ValueError, match="depth must be"):
+        play_tictactoe(depth=0)
+    with pytest.raises(ValueError, match="unknown evaluation 'vibes'"):
         play_tictactoe(evaluation="vibes")
+    with pytest.raises(ValueError, match="seconds must be"):
+        play_hex(seconds=-1)
+    with pytest.raises(IllegalMoveError, match="not a cell"):
+        TicTacToeAdapter().click(TicTacToe().initial, "row:1", None)
 
 
 def test_no_widget_while_nbgrader_runs(monkeypatch, capsys):
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     assert play_tictactoe() is None
     assert play_connect_four() is None
+    assert play_hex() is None
+    assert play_quarto() is None
     assert "not built while nbgrader" in capsys.readouterr().out
+
+
+def test_quarto_win_names_the_line_and_its_attribute():
+    game = Quarto()
+    board = GameBoard(QuartoAdapter(), engine="random", background=False)
+    state = game.from_board(
+        {(1, 1): "DRTH", (1, 2): "LRTH", (1, 3): "DSTH"}, to_place="LSTO", to_move="X"
+    )
+    board.start_from(state)
+    board.click("cell:1:4")  # all four tall: X wins
+    assert "X wins" in board.view.status
+    words = [n.text for n in ElementTree.fromstring(board.view.svg).iter() if n.text]
+    assert any("row 1 is all tall (height)" in w for w in words)
