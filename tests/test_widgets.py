@@ -15,7 +15,7 @@ import pytest
 from gamekit.games import ConnectFour, IllegalMoveError, TicTacToe
 from gamekit.hex import Hex
 from gamekit.movelog import load_log
-from gamekit.quarto import Quarto, QuartoMove, piece_name
+from gamekit.quarto import CELLS, Quarto, QuartoMove, piece_name
 from gamekit.search import alphabeta_cutoff_search, minimax_value, scored_result
 from gamekit.trace import run_traced
 from gamekit.widgets import (
@@ -47,7 +47,7 @@ def expected_marks(state) -> dict[str, str]:
     if hasattr(state, "to_place"):  # Quarto: piece names
         return {
             f"{r}-{c}": "" if p is None else piece_name(p)
-            for (r, c), p in zip([(r, c) for r in range(1, 5) for c in range(1, 5)], state.cells)
+            for (r, c), p in zip(CELLS, state.cells, strict=True)
         }
     rows = state.rows()
     return {
