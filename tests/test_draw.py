@@ -22,7 +22,12 @@ from matplotlib.colors import to_rgb  # noqa: E402
 
 from gamekit.draw import (  # noqa: E402
     FADED_ALPHA,
+    MAX_COLOUR,
+    MIN_COLOUR,
+    MIN_FONTSIZE,
+    PLAYER_COLOURS,
     PRUNED_COLOUR,
+    TARGET_WIDTH_INCHES,
     board_png,
     draw_board,
     draw_tree,
@@ -36,6 +41,7 @@ from gamekit.draw import (  # noqa: E402
 from gamekit.explain import (  # noqa: E402
     alphabeta_intervals,
     alphabeta_pruned,
+    alphabeta_values,
     minimax_values,
     random_tree,
 )
@@ -125,6 +131,8 @@ def overlapping_texts(ax) -> list[tuple[str, str]]:
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     texts = [t for t in ax.texts if t.get_text()]
+    if not texts:
+        return []
     boxes = np.array([t.get_window_extent(renderer).extents for t in texts])  # x0 y0 x1 y1
     tol = 0.5  # pixels
     x0, y0, x1, y1 = (boxes[:, i] for i in range(4))
@@ -287,7 +295,7 @@ def test_tree_png_is_a_png_of_the_expected_size_and_the_tree_repr_uses_it():
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     image = mpimg.imread(io.BytesIO(data), format="png")
     height, width = image.shape[:2]
-    assert width > 2 * height  # a wide tree: 16 leaves on 3 levels
+    assert width > 1.5 * height  # a wide tree: 16 leaves side by side on only 3 levels
     assert tree._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
     assert plt.get_fignums() == []  # PNGs are drawn off-screen, no figure is left open
 
@@ -315,16 +323,20 @@ def test_tic_tac_toe_board_marks_and_last_move():
     assert ax.get_yticks()[0] > ax.get_yticks()[-1]  # row 1 drawn highest
 
 
-def test_connect_four_board_discs_colours_and_last_move():
+def test_connect_four_board_discs_colours_letters_and_last_move():
     game = ConnectFour()
     state = game.replay([(6, 4), (5, 4), (6, 3)])
     ax = draw_board(state, game=game)
     discs = by_gid(ax, "disc:")
     assert set(discs) == {"X:6,4", "O:5,4", "X:6,3"}
-    assert to_rgb(discs["X:6,4"].get_facecolor()) != to_rgb(discs["O:5,4"].get_facecolor())
-    star = by_gid(ax, "last-move")[""]
-    assert tuple(star.get_xydata()[0]) == (2.5, 0.5)  # column 3, bottom row
-    assert ax.get_title() == "O (yellow) to move"
+    for key, disc in discs.items():
+        assert to_rgb(disc.get_facecolor()) == to_rgb(PLAYER_COLOURS[key[0]])
+    # Not colour alone: every disc carries its letter.
+    letters = {k: t.get_text() for k, t in by_gid(ax, "letter:").items()}
+    assert letters == {key: key[0] for key in discs}
+    ring = by_gid(ax, "last-move")[""]
+    assert tuple(ring.center) == (2.5, 0.5)  # column 3, bottom row
+    assert ax.get_title() == "O to move"
     empty_holes = [p for p in ax.patches if p.get_gid() is None and hasattr(p, "get_radius")]
     assert len(empty_holes) == 6 * 7 - 3
     # Without the game, a non-square board is drawn as Connect Four, a square one as marks.
@@ -404,3 +416,350 @@ def test_tournament_table_from_a_mapping_and_from_rows():
     assert [cells[(2, c)] for c in range(3)] == ["minimax", "1", "2"]
     with pytest.raises(ValueError):
         tournament_table({"bad": (1, 2)})
+
+
+# Malformed annotations: a clear ValueError before anything is drawn ---------------------------
+
+
+def exercise():
+    from gamekit.grading import a02
+
+    return a02.exercise_tree()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        # pruned: the a02 crash, and every other shape
+        ({"pruned": {"B2-b22"}}, ["(node, edge_label) pairs such as ('A', 'a1')", "'B2-b22'"]),
+        ({"pruned": ["B2-b22"]}, ["write ('B2', 'b22')"]),
+        ({"pruned": [("B2", "b22", "x")]}, ["pairs such as", "('B2', 'b22', 'x')"]),
+        ({"pruned": [42]}, ["pairs such as", "got 42"]),
+        ({"pruned": "B2-b22"}, ["a set of (node, edge_label) pairs", "str 'B2-b22'"]),
+        ({"pruned": {"B2": "b22"}}, ["a set of (node, edge_label) pairs", "dict"]),
+        ({"pruned": 7}, ["a set of (node, edge_label) pairs", "int 7"]),
+        ({"pruned": ("B2", "b22")}, ["single pair", "write {('B2', 'b22')}"]),
+        ({"pruned": [("Z9", "z1")]}, ["'Z9' is not a node", "its inner nodes: A, B, B1, B2, C"]),
+        ({"pruned": [("b2", "b22")]}, ["'b2' is not a node", "did you mean 'B2'?"]),
+        ({"pruned": [("B22", "x")]}, ["'B22' is a leaf, no edge leaves it"]),
+        ({"pruned": [("B2", "b23")]}, ["no edge 'b23' leaves 'B2'", "its edges: b21, b22"]),
+        ({"pruned": [("B2", ["b22"])]}, ["no edge ['b22'] leaves 'B2'"]),
+        # intervals
+        ({"intervals": [("A", (8, math.inf))]}, ["dict {node: (alpha, beta)}", "got list"]),
+        ({"intervals": {"A": "8, inf"}}, ["intervals['A'] should be a pair", "'8, inf'"]),
+        ({"intervals": {"A": (8, math.inf, 3)}}, ["should be a pair (alpha, beta)"]),
+        ({"intervals": {"A": 8}}, ["should be a pair (alpha, beta)", "got 8"]),
+        ({"intervals": {"A": (8, "inf")}}, ["beta should be a number", "math.inf", "'inf'"]),
+        ({"intervals": {"A": (None, 3)}}, ["alpha should be a number", "got None"]),
+        ({"intervals": {"A": (math.nan, 3)}}, ["alpha should be a number"]),
+        ({"intervals": {"Q": (1, 2)}}, ["intervals: 'Q' is not a node of the tree"]),
+        # values
+        ({"values": [1, 2, 3]}, ["values should be a dict {node: value}", "list [1, 2, 3]"]),
+        ({"values": {"A": "8"}}, ["values['A'] should be a number; got '8'"]),
+        ({"values": {"A": True}}, ["values['A'] should be a number; got True"]),
+        ({"values": {"AA": 8}}, ["values: 'AA' is not a node", "did you mean 'A'?"]),
+        # highlight, visited, provisional
+        ({"highlight": "E"}, ["highlight: 'E' is not a node of the tree"]),
+        ({"highlight": ["A"]}, ["highlight: ['A'] is not a node of the tree"]),
+        ({"visited": "AB"}, ["visited should be a set of nodes", "str 'AB'"]),
+        ({"visited": {"A", "X1"}}, ["visited: 'X1' is not a node"]),
+        ({"provisional": {"Y"}}, ["provisional: 'Y' is not a node"]),
+    ],
+)
+def test_malformed_annotations_raise_a_value_error_that_names_the_problem(kwargs, words):
+    tree = exercise()
+    for draw in (draw_tree, tree_png):
+        with pytest.raises(ValueError) as raised:
+            draw(tree, **kwargs)
+        message = str(raised.value)
+        for word in words:
+            assert word in message, (word, message)
+        assert "unpack" not in message
+    assert plt.get_fignums() == []  # nothing drawn: the check comes first
+
+
+def test_the_a02_answers_in_every_accepted_shape_are_drawn():
+    tree = exercise()
+    intervals = alphabeta_intervals(tree)
+    as_lists = {node: [alpha, beta] for node, (alpha, beta) in intervals.items()}
+    as_floats = {node: (float(a), float(b)) for node, (a, b) in intervals.items()}
+    pruned = alphabeta_pruned(tree)
+    for given_intervals in (intervals, as_lists, as_floats):
+        for given_pruned in (set(pruned), list(pruned), [list(edge) for edge in pruned]):
+            ax = draw_tree(tree, intervals=given_intervals, pruned=given_pruned)
+            texts = {k: t.get_text() for k, t in by_gid(ax, "interval:").items()}
+            assert texts["C"] == "[4, 8]" and texts["A"] == "[8, +∞]"
+            dashed = {k for k, line in by_gid(ax, "edge:").items() if line.get_linestyle() != "-"}
+            assert dashed == {f"{node}:{label}" for node, label in pruned}
+            plt.close("all")
+    # Intervals for leaves are accepted (a student may give them) but not written.
+    ax = draw_tree(tree, intervals={"B11": (4, 5)}, values={"B11": 4})
+    assert by_gid(ax, "interval:") == {} and by_gid(ax, "value:") == {}
+
+
+# Readable at the size a notebook shows ---------------------------------------------------------
+
+# A notebook shows a figure at 100 dpi (matplotlib-inline's default) and shrinks what is wider
+# than its page; 9 pt at 100 dpi is 12.5 px, the height of a line of 9 pt text.
+MIN_TEXT_PX = MIN_FONTSIZE / 72 * 100
+
+
+def rendered_boxes(fig) -> list[tuple[object, np.ndarray]]:
+    """Every visible text of ``fig`` (legends and ticks too) with its pixel box."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    found = []
+    for text in fig.findobj(matplotlib.text.Text):
+        if text.get_text() and text.get_visible() and text.get_figure() is not None:
+            found.append((text, np.array(text.get_window_extent(renderer).extents)))
+    return found
+
+
+def check_readable(fig, max_width_inches: float = TARGET_WIDTH_INCHES) -> None:
+    assert fig.dpi == 100
+    width, _ = fig.canvas.get_width_height()
+    assert width <= max_width_inches * 100 + 1, f"{width} px is wider than a notebook page"
+    for text, (_, y0, _, y1) in rendered_boxes(fig):
+        lines = text.get_text().count("\n") + 1
+        assert text.get_fontsize() >= MIN_FONTSIZE, text.get_text()
+        assert (y1 - y0) / lines >= MIN_TEXT_PX - 0.01, (text.get_text(), y1 - y0)
+
+
+def annotated(tree, **kwargs):
+    return draw_tree(
+        tree,
+        values=alphabeta_values(tree),
+        intervals=alphabeta_intervals(tree),
+        pruned=alphabeta_pruned(tree),
+        **kwargs,
+    )
+
+
+READABLE_TREES = {
+    "27 leaves": lambda: random_tree(3, 3, seed=2),
+    "exercise": exercise,
+    "first": first_tree,
+    "2x2x2": lambda: random_tree(3, 2, seed=1),
+    "4x4": lambda: random_tree(2, 4, seed=7),
+}
+
+
+@pytest.mark.parametrize("name", list(READABLE_TREES))
+def test_trees_read_at_9_points_or_more_within_a_notebook_page(name):
+    tree = READABLE_TREES[name]()
+    ax = annotated(tree, title=f"{name}: alpha-beta", highlight=tree.initial)
+    check_readable(ax.get_figure())
+    assert overlapping_texts(ax) == []
+    assert legend_overlaps(ax) == []
+
+
+def test_the_27_leaf_tree_png_is_drawn_at_its_display_size():
+    tree = random_tree(3, 3, seed=2)
+    data = tree_png(tree, values=minimax_values(tree), intervals=alphabeta_intervals(tree))
+    height, width = mpimg.imread(io.BytesIO(data), format="png").shape[:2]
+    assert width <= TARGET_WIDTH_INCHES * 100 + 1  # shown 1:1, never shrunk by the page
+    assert width > 2 * height  # 27 leaves side by side on 4 levels
+
+
+def legend_overlaps(ax) -> list[str]:
+    """Texts of the tree that meet the legend's box, and whether the legend leaves the figure."""
+    fig = ax.get_figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    found = [t.get_text() for t in ax.texts if t.get_window_extent(renderer).overlaps(legend)]
+    width, height = fig.canvas.get_width_height()
+    if legend.x0 < 0 or legend.y0 < 0 or legend.x1 > width or legend.y1 > height:
+        found.append("legend outside the figure")
+    return found
+
+
+def segment_meets_box(p: np.ndarray, q: np.ndarray, box: np.ndarray, tol: float = 0.5) -> bool:
+    """Does the segment p-q pass through the box (x0, y0, x1, y1) shrunk by ``tol`` pixels?
+    (Liang-Barsky clipping.)"""
+    x0, y0, x1, y1 = box + [tol, tol, -tol, -tol]
+    d = q - p
+    low, high = 0.0, 1.0
+    for delta, start, lo, hi in ((d[0], p[0], x0, x1), (d[1], p[1], y0, y1)):
+        if abs(delta) < 1e-12:
+            if not lo <= start <= hi:
+                return False
+            continue
+        t0, t1 = sorted(((lo - start) / delta, (hi - start) / delta))
+        low, high = max(low, t0), min(high, t1)
+        if low > high:
+            return False
+    return True
+
+
+def edges_through_texts(ax, prefixes=("interval:", "name:", "value:", "utility:")) -> list:
+    fig = ax.get_figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [
+        (t.get_gid(), np.array(t.get_window_extent(renderer).extents))
+        for t in ax.texts
+        if t.get_gid() and t.get_gid().startswith(prefixes)
+    ]
+    crossings = []
+    for gid, line in by_gid(ax, "edge:").items():
+        p, q = ax.transData.transform(line.get_xydata())
+        crossings += [(gid, name) for name, box in boxes if segment_meets_box(p, q, box)]
+    return crossings
+
+
+def test_segment_meets_box_on_hand_made_cases():
+    box = np.array([0.0, 0.0, 10.0, 10.0])
+    assert segment_meets_box(np.array([-5.0, 5.0]), np.array([15.0, 5.0]), box)  # straight across
+    assert segment_meets_box(np.array([5.0, 5.0]), np.array([5.0, 50.0]), box)  # starts inside
+    assert not segment_meets_box(np.array([-5.0, 12.0]), np.array([15.0, 11.0]), box)  # above
+    assert not segment_meets_box(np.array([-1.0, 8.0]), np.array([2.0, 14.0]), box)  # by a corner
+    assert segment_meets_box(np.array([-1.0, 5.0]), np.array([2.0, 11.0]), box)  # cuts a corner
+
+
+@pytest.mark.parametrize("name", list(READABLE_TREES))
+def test_no_edge_crosses_an_interval_a_name_a_value_or_a_utility(name):
+    tree = READABLE_TREES[name]()
+    assert edges_through_texts(annotated(tree)) == []
+
+
+@settings(derandomize=True, max_examples=8, deadline=None)
+@given(irregular_trees())
+def test_no_edge_crosses_node_texts_on_irregular_trees(tree):
+    try:
+        assert edges_through_texts(annotated(tree, leaf_names=True)) == []
+    finally:
+        plt.close("all")
+
+
+def test_edges_through_texts_sees_a_crossing_when_there_is_one():
+    tree = first_tree()
+    ax = annotated(tree)
+    a, b = tree_layout(tree)["A"], tree_layout(tree)["B"]
+    ax.lines[0].set_data([a[0], a[0]], [a[1] + 0.1, b[1]])  # straight down through A's interval
+    assert any(text == "interval:A" for _, text in edges_through_texts(ax))
+
+
+def luminance(colour) -> float:
+    channels = np.array(to_rgb(colour))
+    linear = np.where(channels <= 0.04045, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
+    return float(linear @ [0.2126, 0.7152, 0.0722])
+
+
+def contrast(a, b) -> float:
+    """WCAG 2 contrast ratio."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_pruned_edges_are_dashed_and_dark_enough_to_read_with_their_labels():
+    tree = exercise()
+    ax = annotated(tree)
+    pruned = {f"{node}:{label}" for node, label in alphabeta_pruned(tree)}
+    edges, labels = by_gid(ax, "edge:"), by_gid(ax, "edgelabel:")
+    for gid in pruned:
+        line, label = edges[gid], labels[gid]
+        assert line.get_linestyle() not in ("-", "None") and line.get_alpha() == 1.0
+        assert line.get_linewidth() >= 1.0
+        assert label.get_alpha() == 1.0 and label.get_fontsize() >= MIN_FONTSIZE
+        assert contrast(line.get_color(), "white") >= 4.5  # WCAG AA for text, on white
+        assert contrast(label.get_color(), "white") >= 4.5
+
+
+# One colour per player, safe for colour-blind readers -------------------------------------------
+
+# Machado, Oliveira and Fernandes (2009), severity 1: simulated dichromat vision, linear RGB.
+DICHROMATS = {
+    "protanopia": [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ],  # noqa: E501
+    "deuteranopia": [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ],  # noqa: E501
+    "tritanopia": [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ],  # noqa: E501
+}
+
+
+def lab(linear_rgb: np.ndarray) -> np.ndarray:
+    """CIE L*a*b* (D65) of a linear-RGB colour."""
+    to_xyz = [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
+    xyz = np.array(to_xyz) @ np.clip(linear_rgb, 0, 1) / [0.95047, 1.0, 1.08883]
+    f = np.where(xyz > 216 / 24389, np.cbrt(xyz), (24389 / 27 * xyz + 16) / 116)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+def linear(colour) -> np.ndarray:
+    c = np.array(to_rgb(colour))
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def test_player_colours_stay_apart_for_colour_blind_readers_and_read_on_white():
+    x, o = linear(PLAYER_COLOURS["X"]), linear(PLAYER_COLOURS["O"])
+    assert np.linalg.norm(lab(x) - lab(o)) > 60  # far apart for normal vision
+    for name, matrix in DICHROMATS.items():
+        seen_x, seen_o = np.array(matrix) @ x, np.array(matrix) @ o
+        assert np.linalg.norm(lab(seen_x) - lab(seen_o)) > 40, name  # ΔE76 > 40: obvious
+    for player in "XO":  # marks and thick lines need 3:1 against the white page (WCAG 1.4.11)
+        assert contrast(PLAYER_COLOURS[player], "white") >= 3
+    assert contrast(PLAYER_COLOURS["X"], PLAYER_COLOURS["O"]) > 1.5  # lighter and darker too
+
+
+def test_x_max_and_the_first_player_share_a_colour_in_trees_and_boards():
+    assert PLAYER_COLOURS["MAX"] == PLAYER_COLOURS["X"] == MAX_COLOUR
+    assert PLAYER_COLOURS["MIN"] == PLAYER_COLOURS["O"] == MIN_COLOUR
+    tree = first_tree()
+    nodes = by_gid(draw_tree(tree), "node:")
+    assert to_rgb(nodes["A"].get_markerfacecolor()) == to_rgb(PLAYER_COLOURS["X"])  # MAX
+    assert to_rgb(nodes["B"].get_markerfacecolor()) == to_rgb(PLAYER_COLOURS["O"])  # MIN
+    marks = by_gid(draw_board(TicTacToe().replay([(1, 1), (2, 2)])), "mark:")
+    assert to_rgb(marks["X:1,1"].get_color()) == to_rgb(PLAYER_COLOURS["X"])
+    assert to_rgb(marks["O:2,2"].get_edgecolor()) == to_rgb(PLAYER_COLOURS["O"])
+    discs = by_gid(draw_board(ConnectFour().replay([(6, 1), (6, 2)])), "disc:")
+    assert to_rgb(discs["X:6,1"].get_facecolor()) == to_rgb(PLAYER_COLOURS["X"])
+    assert to_rgb(discs["O:6,2"].get_facecolor()) == to_rgb(PLAYER_COLOURS["O"])
+    # The colours are importable without matplotlib (the terminal and the widgets use them).
+    code = "import sys, gamekit.draw.colours as c; print(c.X_COLOUR, 'matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [PLAYER_COLOURS["X"], "False"]
+
+
+def legend_texts(ax) -> list[str]:
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_every_picture_with_players_has_a_legend():
+    tree = exercise()
+    assert legend_texts(draw_tree(tree)) == [
+        "MAX to move (like X)",
+        "MIN to move (like O)",
+        "leaf: utility for MAX",
+    ]
+    assert "pruned edge" in legend_texts(annotated(tree))
+    chance = GameTree({"A": {"a": "B"}, "B": {"b1": "C", "b2": "D"}}, {"C": 1, "D": 2},
+                      chances={"B": {"b1": 0.5, "b2": 0.5}})  # fmt: skip
+    assert "chance" in legend_texts(draw_tree(chance))
+    assert draw_tree(tree, legend=False).get_legend() is None
+    for state in (TicTacToe().initial, ConnectFour().initial):
+        texts = legend_texts(draw_board(state))
+        assert [t[0] for t in texts] == ["X", "O"] and "first" in texts[0]
+    assert draw_board(TicTacToe().initial, legend=False).get_legend() is None
+
+
+@pytest.mark.parametrize("state", [TicTacToe().initial, ConnectFour().initial])
+def test_board_pictures_read_at_9_points_and_keep_the_legend_inside(state):
+    data = board_png(state)
+    assert data[:4] == b"\x89PNG"
+    ax = draw_board(state)
+    fig = ax.get_figure()
+    fig.tight_layout()
+    check_readable(fig)
+    assert overlapping_texts(ax) == []
+    assert legend_overlaps(ax) == []

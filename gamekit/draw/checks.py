@@ -38,6 +38,9 @@ def _listing(names: Iterable[Any], most: int = 12) -> str:
 
 def _did_you_mean(item: Any, candidates: Iterable[Any]) -> str:
     by_text = {str(c): c for c in candidates}
+    for text, candidate in by_text.items():
+        if text.lower() == str(item).lower():
+            return f"; did you mean {candidate!r}?"
     close = difflib.get_close_matches(str(item), list(by_text), n=1, cutoff=0.6)
     return f"; did you mean {by_text[close[0]]!r}?" if close else ""
 
@@ -50,16 +53,18 @@ def _is_number(value: Any) -> bool:
     )
 
 
-def check_node(tree: GameTree, node: Any, what: str) -> None:
-    """Raise a ValueError naming ``node`` and the tree's nodes unless ``node`` is one of them."""
+def check_node(tree: GameTree, node: Any, what: str, inner: bool = False) -> None:
+    """Raise a ValueError naming ``node`` and the tree's nodes (its inner nodes, with
+    ``inner``) unless ``node`` is one of them."""
     try:
         known = node in tree.kinds
     except TypeError:  # unhashable
         known = False
     if not known:
+        nodes, kind = (list(tree.edges), "inner nodes") if inner else (tree.nodes(), "nodes")
         raise ValueError(
-            f"{what}: {node!r} is not a node of the tree{_did_you_mean(node, tree.kinds)} "
-            f"(its nodes: {_listing(tree.nodes())})"
+            f"{what}: {node!r} is not a node of the tree{_did_you_mean(node, nodes)} "
+            f"(its {kind}: {_listing(nodes)})"
         )
 
 
@@ -146,7 +151,7 @@ def checked_pruned(tree: GameTree, pruned: Any) -> set[tuple[Any, Any]]:
                 hint = f" (write {pair!r})"
             raise ValueError(f"{shape}; got {_show(item)}{hint}")
         node, label = item
-        check_node(tree, node, f"pruned edge {_show(item)}")
+        check_node(tree, node, f"pruned edge {_show(item)}", inner=True)
         children = tree.edges.get(node, {})
         if not children:
             raise ValueError(f"pruned edge {_show(item)}: {node!r} is a leaf, no edge leaves it")

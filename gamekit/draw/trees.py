@@ -56,7 +56,8 @@ X_MARGIN = 0.6  # room left and right of the outermost leaves, in leaf slots
 LEVEL_EM = 7.0  # height of one tree level, in font sizes
 TOP_EM = 1.2  # room above the root's marker centre
 BOTTOM_EM = 2.4  # room below the leaves' marker centres, for their utilities
-LEGEND_EM = 2.2  # room for the legend row under the leaves
+LEGEND_ROW_EM = 1.6  # room for one row of the legend under the leaves
+LEGEND_PAD_EM = 0.8  # and between the legend and the utilities
 PAD_EM = 0.3  # air between two texts
 GAP_EM = 0.35  # between a marker and the text beside it
 TEXT_EM = 1.2  # height of a line of text with its box
@@ -246,26 +247,47 @@ def _levels(pos: Mapping[Any, tuple[float, float]]) -> tuple[int, int]:
     return int(max(x for x, _ in pos.values())) + 1, int(-min(y for _, y in pos.values())) + 1
 
 
-def _height_em(n_levels: int, legend: bool) -> float:
-    return (n_levels - 1) * LEVEL_EM + TOP_EM + BOTTOM_EM + (LEGEND_EM if legend else 0.0)
+def _legend_em(rows: int) -> float:
+    return rows * LEGEND_ROW_EM + LEGEND_PAD_EM if rows else 0.0
+
+
+def _height_em(n_levels: int, legend_rows: int) -> float:
+    return (n_levels - 1) * LEVEL_EM + TOP_EM + BOTTOM_EM + _legend_em(legend_rows)
+
+
+def _legend_shape(labels: list[str], width_pt: float, fs: float) -> tuple[int, int]:
+    """Columns and rows of a legend of ``labels``: as many on a row as ``width_pt`` holds."""
+    if not labels:
+        return 1, 0
+    width_em = width_pt / (fs * SMALL)
+    used, columns = 0.0, 0
+    for label in labels:
+        used += 1.6 + 0.8 + _text_em(label) + 1.2  # handle, gap, text, column spacing
+        if used > width_em - 1:
+            break
+        columns += 1
+    columns = max(1, columns)
+    return columns, -(-len(labels) // columns)
 
 
 def _fit_fontsize(
-    ax: Axes, n_slots: int, n_levels: int, unit_em: float, base: float, legend: bool
-) -> tuple[float, float]:
-    """The font size that makes the tree fit ``ax``, and the height of a level in font sizes."""
+    ax: Axes, n_slots: int, n_levels: int, unit_em: float, base: float, labels: list[str]
+) -> tuple[float, float, int]:
+    """The font size that makes the tree fit ``ax``, the height of a level in font sizes, and
+    the number of legend rows."""
     fig = ax.get_figure()
     box = ax.get_position()
     width_pt = box.width * fig.get_figwidth() * 72
     height_pt = box.height * fig.get_figheight() * 72
     slot_pt = width_pt / (n_slots - 1 + 2 * X_MARGIN)
-    fs = min(base, slot_pt / unit_em, height_pt / _height_em(n_levels, legend))
-    spare_em = height_pt / fs - _height_em(n_levels, legend)
-    return fs, LEVEL_EM + (spare_em / (n_levels - 1) if n_levels > 1 else 0.0)
+    rows = _legend_shape(labels, width_pt, base)[1]
+    fs = min(base, round(min(slot_pt / unit_em, height_pt / _height_em(n_levels, rows)), 6))
+    spare_em = height_pt / fs - _height_em(n_levels, rows)
+    return fs, LEVEL_EM + (spare_em / (n_levels - 1) if n_levels > 1 else 0.0), rows
 
 
 def _tree_figsize(
-    tree: GameTree, texts: _TreeTexts, base: float, title: bool, legend: bool
+    tree: GameTree, texts: _TreeTexts, base: float, title: bool, labels: list[str]
 ) -> tuple[tuple[float, float], float]:
     """A figure size, and its font size: ``base`` points if the tree then fits
     `TARGET_WIDTH_INCHES`, else a smaller font down to `MIN_FONTSIZE`, else a wider figure."""
@@ -275,7 +297,8 @@ def _tree_figsize(
     smallest = min(base, MIN_FONTSIZE / SMALL)  # edge labels stay at MIN_FONTSIZE or more
     fs = max(smallest, min(base, TARGET_WIDTH_INCHES * 72 / width_em))
     width = min(max(width_em * fs / 72, 2.5), MAX_FIGURE_INCHES[0])
-    height = _height_em(n_levels, legend) * fs / 72 + (_title_inches(fs) if title else 0.0)
+    rows = _legend_shape(labels, width * 72, fs)[1]
+    height = _height_em(n_levels, rows) * fs / 72 + (_title_inches(fs) if title else 0.0)
     return (width / _FILL[0], min(height / _FILL[1], MAX_FIGURE_INCHES[1])), fs
 
 
@@ -291,7 +314,7 @@ def _fill_figure(fig: Figure, title: bool, fs: float) -> None:
     fig.subplots_adjust(left=0.005, right=0.995, bottom=0.005, top=top - 0.005)
 
 
-def _legend_entries(tree: GameTree, pruned: bool, intervals: bool) -> list[tuple[dict, str]]:
+def _legend_entries(tree: GameTree, pruned: bool) -> list[tuple[dict, str]]:
     """Line2D styles and texts of the legend: the kinds of node in ``tree``, and the marks."""
     kinds = {tree.to_move(n) for n in tree.edges}
     entries = []
@@ -356,14 +379,16 @@ def draw_tree(
     pos = tree_layout(tree)
     texts = _TreeTexts(tree, values, intervals, leaf_names)
     unit_em = texts.unit_em(pos)
+    entries = _legend_entries(tree, bool(pruned_edges)) if legend else []
+    labels = [text for _, text in entries]
     if ax is None:
         import matplotlib.pyplot as plt
 
-        size, fs = _tree_figsize(tree, texts, fontsize, bool(title), legend)
+        size, fs = _tree_figsize(tree, texts, fontsize, bool(title), labels)
         fig, ax = plt.subplots(figsize=size)
         _fill_figure(fig, bool(title), fs)
     n_slots, n_levels = _levels(pos)
-    fs, level_em = _fit_fontsize(ax, n_slots, n_levels, unit_em, fontsize, legend)
+    fs, level_em, legend_rows = _fit_fontsize(ax, n_slots, n_levels, unit_em, fontsize, labels)
     per_em = 1 / level_em  # one font size, in data units (a level is one unit tall)
 
     faded = set()
@@ -539,42 +564,30 @@ def draw_tree(
             gid=f"outline:{highlight}",
         )
 
-    bottom = -(n_levels - 1) - (BOTTOM_EM + (LEGEND_EM if legend else 0.0)) * per_em
+    bottom = -(n_levels - 1) - (BOTTOM_EM + _legend_em(legend_rows)) * per_em
     ax.set_xlim(-X_MARGIN, n_slots - 1 + X_MARGIN)
     ax.set_ylim(bottom, TOP_EM * per_em)
     ax.axis("off")
     if legend:
         handles = [
             Line2D([], [], markersize=fs * 0.9, linewidth=max(1.0, fs / 8), label=text, **style)
-            for style, text in _legend_entries(tree, bool(pruned_edges), bool(texts.intervals))
+            for style, text in entries
         ]
         ax.legend(
             handles=handles,
             loc="lower center",
             bbox_to_anchor=(0.5, 0.0),
-            ncol=_legend_columns(ax, handles, fs),
+            ncol=-(-len(handles) // legend_rows),
             fontsize=fs * SMALL,
             frameon=False,
             borderaxespad=0.1,
+            borderpad=0.2,
             handlelength=1.6,
             columnspacing=1.2,
         )
     if title:
         ax.set_title(title, fontsize=fs * 1.1)
     return ax
-
-
-def _legend_columns(ax: Axes, handles: list[Any], fs: float) -> int:
-    """As many legend entries on one row as the axes' width holds (at least one)."""
-    fig = ax.get_figure()
-    width_em = ax.get_position().width * fig.get_figwidth() * 72 / (fs * SMALL)
-    used, columns = 0.0, 0
-    for handle in handles:
-        used += 1.6 + 0.8 + _text_em(handle.get_label()) + 1.2
-        if used > width_em - 1:
-            break
-        columns += 1
-    return max(1, columns)
 
 
 def _png(fig: Figure, dpi: float) -> bytes:
@@ -600,10 +613,12 @@ def tree_png(tree: GameTree, *, dpi: float = 100, **kwargs: Any) -> bytes:
     default 100 dpi the picture's pixels are its size on a notebook page."""
     values = checked_values(tree, kwargs.get("values"))
     intervals = checked_intervals(tree, kwargs.get("intervals"))
+    pruned = checked_pruned(tree, kwargs.get("pruned"))
     texts = _TreeTexts(tree, values, intervals, kwargs.get("leaf_names", False))
     title = bool(kwargs.get("title"))
     base = kwargs.get("fontsize", BASE_FONTSIZE)
-    size, fs = _tree_figsize(tree, texts, base, title, kwargs.get("legend", True))
+    entries = _legend_entries(tree, bool(pruned)) if kwargs.get("legend", True) else []
+    size, fs = _tree_figsize(tree, texts, base, title, [text for _, text in entries])
     fig = _agg_figure(size)
     ax = fig.add_subplot()
     _fill_figure(fig, title, fs)
