@@ -29,9 +29,12 @@ from gamekit.draw import (  # noqa: E402
     PRUNED_COLOUR,
     TARGET_WIDTH_INCHES,
     board_png,
+    boards_png,
     draw_board,
+    draw_boards,
     draw_tree,
     effective_branching_factor,
+    hex_centre,
     plot_effective_branching,
     plot_nodes_by_depth,
     tournament_table,
@@ -763,3 +766,170 @@ def test_board_pictures_read_at_9_points_and_keep_the_legend_inside(state):
     check_readable(fig)
     assert overlapping_texts(ax) == []
     assert legend_overlaps(ax) == []
+
+
+# Hex and Quarto boards, and series of boards ----------------------------------------------------
+
+
+def test_hex_board_stones_sit_on_a_grid_where_neighbours_are_one_unit_apart():
+    from gamekit.hex import Hex, neighbours
+
+    game = Hex(size=5)
+    state = game.replay(["c3", "b4", "c2", "d2", "a5"])
+    ax = draw_board(state)
+    stones = by_gid(ax, "stone:")
+    assert set(stones) == {f"{p}:{r},{c}" for (r, c), p in state.board.items()}
+    for key, stone in stones.items():
+        player, cell = key.split(":")
+        row, col = map(int, cell.split(","))
+        assert tuple(stone.center) == hex_centre((row, col), 5)
+        assert to_rgb(stone.get_facecolor()) == to_rgb(PLAYER_COLOURS[player])
+    # Independent of the drawing code: the six neighbours of a cell (gamekit.hex) are exactly the
+    # cells one unit away, so the picture shows the board's real adjacency.
+    cells = [(r, c) for r in range(1, 6) for c in range(1, 6)]
+    for cell in cells:
+        x, y = hex_centre(cell, 5)
+        near = {
+            other
+            for other in cells
+            if other != cell and math.dist((x, y), hex_centre(other, 5)) < 1.01
+        }
+        assert near == set(neighbours(cell, 5)), cell
+    assert ax.get_title() == "O to move"
+    assert [t[:1] for t in legend_texts(ax)] == ["X", "O"]
+    # Each player's two edges, in the player's colour: X's along rows 1 and 5, O's along columns.
+    goals = by_gid(ax, "goal:")
+    assert set(goals) == {"X:0", "X:1", "O:0", "O:1"}
+    top, bottom = hex_centre((1, 1), 5)[1], hex_centre((5, 1), 5)[1]
+    assert min(goals["X:0"].get_ydata()) > top and max(goals["X:1"].get_ydata()) < bottom
+    for key, line in goals.items():
+        assert to_rgb(line.get_color()) == to_rgb(PLAYER_COLOURS[key[0]])
+    fig = ax.get_figure()
+    fig.tight_layout()
+    check_readable(fig)
+    assert overlapping_texts(ax) == []
+
+
+def test_hex_board_of_a_finished_game_names_the_winner():
+    from gamekit.hex import Hex
+
+    game = Hex(size=3)
+    won = game.replay(["a1", "b1", "a2", "b2", "a3"])  # X joins rows 1 to 3 down column a
+    assert won.winner == "X"
+    assert draw_board(won).get_title() == "X has won"
+    assert board_png(won)[:4] == b"\x89PNG"
+
+
+def test_quarto_pieces_show_their_four_attributes_and_their_names():
+    from matplotlib.patches import Circle, Rectangle
+
+    from gamekit.quarto import ATTRIBUTES, Quarto, QuartoMove, attributes, parse_piece, piece_name
+
+    game = Quarto()
+    state = game.initial
+    for move in [
+        QuartoMove(None, parse_piece("DRTH")),
+        QuartoMove((1, 1), parse_piece("LSSO")),
+        QuartoMove((2, 3), parse_piece("DSTO")),
+        QuartoMove((4, 4), parse_piece("LRSH")),
+    ]:
+        state = game.result(state, move)
+    ax = draw_board(state)
+    pieces = {k: p for k, p in by_gid(ax, "piece:").items()}
+    assert set(pieces) == {f"{r},{c}" for r, c in state.board}
+    sizes = {}
+    for key, patch in pieces.items():
+        row, col = map(int, key.split(","))
+        piece = state.board[(row, col)]
+        looks = attributes(piece)
+        assert set(looks) == set(ATTRIBUTES)
+        assert isinstance(patch, Rectangle if looks["shape"] == "square" else Circle), looks
+        dark = luminance(patch.get_facecolor()) < 0.2
+        assert dark == (looks["colour"] == "dark"), looks
+        size = patch.get_width() if isinstance(patch, Rectangle) else 2 * patch.get_radius()
+        sizes[looks["height"]] = sizes.get(looks["height"], set()) | {round(size, 6)}
+        # Hollow pieces have a white hole at their centre; solid ones do not.
+        centre = (col - 0.5, 4 - row + 0.5 + 0.1)
+        holes = [
+            p
+            for p in ax.patches
+            if isinstance(p, Circle)
+            and p.get_gid() is None
+            and np.allclose(p.center, centre)
+            and to_rgb(p.get_facecolor()) == (1.0, 1.0, 1.0)
+        ]
+        assert len(holes) == (looks["filling"] == "hollow"), looks
+        assert by_gid(ax, "name:piece:")[key].get_text() == piece_name(piece)
+    assert min(sizes["tall"]) > max(sizes["short"])
+    # The piece in hand and the pieces left are drawn too, with their names.
+    assert by_gid(ax, "name:hand")[""].get_text() == piece_name(state.to_place)
+    left = {t.get_text() for t in by_gid(ax, "name:left:").values()}
+    assert left == {piece_name(p) for p in state.available}
+    assert ax.get_title() == f"X to move: place {piece_name(state.to_place)}"
+    assert "D/L dark/light" in by_gid(ax, "key")[""].get_text()
+    fig = ax.get_figure()
+    fig.tight_layout()
+    check_readable(fig)
+    assert overlapping_texts(ax) == []
+
+
+def test_a_won_quarto_game_outlines_the_line_in_the_winners_colour():
+    from gamekit.quarto import Quarto, QuartoMove
+
+    game = Quarto()
+    state = game.from_board(
+        {(1, 1): "DRTH", (1, 2): "LRTO", (1, 3): "DSTO", (2, 1): "LSSO"},
+        to_place="LSTH",
+        to_move="O",
+    )
+    state = game.result(state, QuartoMove((1, 4), None))  # four tall pieces in row 1
+    assert state.winner == "O"
+    ax = draw_board(state)
+    cells = by_gid(ax, "winning-cell:")
+    assert set(cells) == {"1,1", "1,2", "1,3", "1,4"}
+    for patch in cells.values():
+        assert to_rgb(patch.get_edgecolor()) == to_rgb(PLAYER_COLOURS["O"])
+    assert ax.get_title() == "O has won: a line of tall pieces"
+
+
+def test_draw_board_refuses_other_states():
+    with pytest.raises(ValueError, match="draws a BoardState .* got GameTree"):
+        draw_board(first_tree())
+    with pytest.raises(ValueError, match="style must be 'marks' or 'discs', got 'dots'"):
+        draw_board(TicTacToe().initial, style="dots")
+
+
+def self_play(game):
+    from gamekit import alphabeta_player
+
+    player, state, boards = alphabeta_player(), game.initial, []
+    while not game.terminal_test(state):
+        state = game.result(state, player(game, state))
+        boards.append(state)
+    return boards
+
+
+def test_a_self_play_strip_wraps_into_rows_that_fit_a_notebook_page():
+    game = ConnectFour(h=4, v=4, k=3)
+    boards = self_play(game)
+    titles = [f"{n}. {b.last_move}" for n, b in enumerate(boards, 1)]
+    fig = draw_boards(boards, titles=titles, game=game)
+    check_readable(fig)
+    axes = [ax for ax in fig.axes if ax.get_visible() and ax.axison]
+    assert [ax.get_title() for ax in axes] == titles
+    columns = len({round(ax.get_position().x0, 3) for ax in axes})
+    assert 1 < columns < len(boards) and math.ceil(len(boards) / columns) == len(
+        {round(ax.get_position().y0, 3) for ax in axes}
+    )
+    (legend,) = fig.legends
+    assert [t.get_text()[0] for t in legend.get_texts()] == ["X", "O"]
+    assert all(ax.get_legend() is None for ax in axes)  # one legend, not one per board
+    data = boards_png(boards, game=game, columns=2)
+    height, width = mpimg.imread(io.BytesIO(data), format="png").shape[:2]
+    assert height > width  # 2 columns, many rows
+    with pytest.raises(ValueError, match="2 titles for 3 positions"):
+        draw_boards(boards[:3], titles=["a", "b"])
+    with pytest.raises(ValueError, match="at least one position"):
+        draw_boards([])
+    with pytest.raises(ValueError, match="columns must be a whole number >= 1, got 0"):
+        draw_boards(boards, columns=0)
