@@ -287,14 +287,44 @@ def read_grades(root: Path, assignment: str) -> dict[str, list[CellGrade]]:
     return grades
 
 
-def autograde(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
-    """``nbgrader autograde``; a broken submission never stops the others (exit code kept)."""
-    return nbgrader(root, "autograde", assignment, "--force", check=False)
+def grade_submissions(
+    root: Path,
+    names: list[str],
+    *,
+    students: Iterable[str] | None = None,
+    workers: int | None = None,
+    force: bool = False,
+    progress: bool = True,
+    log=print,
+):
+    """Grade through the trusted driver (`gamekit.grading.driver`); returns its summary."""
+    from gamekit.grading import driver
+
+    return driver.grade(
+        root, names, students=students, workers=workers, force=force, progress=progress, log=log
+    )
 
 
 def feedback(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
-    """``nbgrader generate_feedback``: HTML under feedback/<student>/<assignment>/."""
-    return nbgrader(root, "generate_feedback", assignment, "--force", check=False)
+    """Feedback HTML under feedback/<student>/<assignment>/ for every student the driver saw:
+    ``nbgrader generate_feedback`` for graded and failed submissions (a failed one opens with
+    what happened), and a short page for a submission that never came."""
+    from gamekit.grading.driver import db_url_of, read_ledger
+
+    done = nbgrader(root, "generate_feedback", assignment, "--force", check=False)
+    release = sorted((root / "release" / assignment).glob("*.ipynb"))
+    for (student, _), record in read_ledger(db_url_of(root), assignment).items():
+        if record["status"] != "missing":
+            continue
+        folder = root / "feedback" / student / assignment
+        folder.mkdir(parents=True, exist_ok=True)
+        for notebook in release:
+            (folder / notebook.with_suffix(".html").name).write_text(
+                f"<html><body><h1>{html_lib.escape(assignment)}</h1><p>Not submitted: no "
+                f"{html_lib.escape(notebook.name)} was handed in, so nothing was graded. This "
+                "is not a score of 0; ask your instructor if you did hand it in.</p></body></html>"
+            )
+    return done
 
 
 def feedback_text(root: Path, student: str, assignment: str) -> str:
@@ -318,6 +348,7 @@ class CaseResult:
     scores: dict[str, float | None]
     max_scores: dict[str, float]
     problems: list[str]
+    record: dict = field(default_factory=dict)  # the driver's result record
 
     @property
     def ok(self) -> bool:
@@ -339,6 +370,7 @@ def check_cases(
     root: Path | None = None,
     log=print,
     validate: bool = True,
+    workers: int | None = None,
 ) -> tuple[list[str], list[CaseResult]]:
     """Grade the fixture cases of ``assignment`` in a scratch course; compare with expectations.
 
@@ -356,37 +388,36 @@ def check_cases(
         generate(course, assignment)
         write_submissions(course, assignment, {c.name: c for c in cases})
         t1 = time.perf_counter()
-        done = autograde(course, assignment)
+        summary = grade_submissions(
+            course, [assignment], workers=workers, force=True, progress=False, log=lambda *a: None
+        )
         t2 = time.perf_counter()
         feedback(course, assignment)
         t3 = time.perf_counter()
         log(
-            f"{assignment}: generate {t1 - t0:.1f} s, autograde {len(cases)} submissions "
+            f"{assignment}: generate {t1 - t0:.1f} s, grade {len(cases)} submissions "
             f"{t2 - t1:.1f} s ({(t2 - t1) / len(cases):.1f} s each), feedback {t3 - t2:.1f} s"
         )
-        if (t2 - t1) / len(cases) > 8:
-            log(
-                "WARNING: over the budget of ~6 s per submission: skip heavy ungraded cells "
-                "under NBGRADER_EXECUTION"
-            )
-        problems: list[str] = []
+        validation: list[str] = []
         if validate:
             t4 = time.perf_counter()
-            problems = validate_source(course, assignment) + validate_release(course, assignment)
+            validation = validate_source(course, assignment) + validate_release(course, assignment)
             log(
                 f"validated source and release in {time.perf_counter() - t4:.1f} s: "
-                + ("clean" if not problems else f"{len(problems)} problems")
+                + ("clean" if not validation else f"{len(validation)} problems")
             )
-            for problem in problems:
+            for problem in validation:
                 log(f"  - {problem}")
         grades = read_grades(course, assignment)
+        records = {r["student"]: r for r in summary.results}
         results = []
         for case in cases:
             problems = []
+            record = records.get(case.name, {})
             rows = grades.get(case.name)
-            if rows is None:
-                problems.append("not graded at all (see autograde log)")
-                rows = []
+            if rows is None and case.status != "missing":
+                problems.append(f"not in the gradebook (driver: {record.get('reasons')})")
+            rows = rows or []
             scores = {g.grade_id: g.score for g in rows}
             maxima = {g.grade_id: g.max_score for g in rows}
             for grade in rows:
@@ -396,15 +427,25 @@ def check_cases(
             unknown = set(case.scores) - set(scores)
             if unknown and rows:
                 problems.append(f"SCORES names cells that are not graded: {sorted(unknown)}")
+            if record.get("status") != case.status:
+                problems.append(
+                    f"status {record.get('status')!r} ({'; '.join(record.get('reasons', []))}), "
+                    f"expected {case.status!r}"
+                )
+            flags = [f["message"] for f in record.get("flags", [])]
+            if bool(flags) != case.flagged:
+                problems.append(f"flagged {bool(flags)} ({flags[:3]}), expected {case.flagged}")
+            said = " ".join([*record.get("reasons", []), *flags]).lower()
+            for phrase in case.reasons:
+                if phrase.lower() not in said:
+                    problems.append(f"reasons do not mention {phrase!r}: {said[:300]}")
             if case.feedback:
                 text = feedback_text(course, case.name, assignment).lower()
                 for phrase in case.feedback:
                     if phrase.lower() not in text:
                         problems.append(f"feedback does not mention {phrase!r}")
-            results.append(CaseResult(case, scores, maxima, problems))
-        if any(not r.ok for r in results):
-            log(done.stdout[-3000:] + done.stderr[-3000:])
-        return problems, results
+            results.append(CaseResult(case, scores, maxima, problems, record))
+        return validation, results
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -426,38 +467,60 @@ def print_results(results: list[CaseResult], log=print) -> None:
 
 
 def grade_table(root: Path, names: list[str]) -> str:
-    """Student x assignment scores with totals, as text.
+    """Student x assignment scores with totals, as text, with each submission's status.
 
-    A ``*`` marks a score that still waits for free-text answers to be graded by hand.
+    ``missing``: nothing handed in (not a 0); ``F``: grading failed (the summary says why, the
+    score counts the cells graded before it stopped); ``!``: flagged for the instructor to look
+    at; ``*``: free-text answers still to be graded by hand.
     """
-    table: dict[str, dict[str, tuple[float, float, bool]]] = {}
+    from gamekit.grading.driver import db_url_of, read_ledger
+
+    ledger = read_ledger(db_url_of(root)) if (root / "gradebook.db").exists() else {}
+    table: dict[str, dict[str, str]] = {}
+    totals: dict[str, list[float]] = {}
     maxima: dict[str, float] = {}
+    marks_used: set[str] = set()
     for assignment in names:
-        for student, rows in read_grades(root, assignment).items():
+        grades = read_grades(root, assignment)
+        for rows in grades.values():
+            maxima[assignment] = sum(g.max_score for g in rows)
+        students = set(grades) | {s for (s, a) in ledger if a == assignment}
+        for student in students:
+            record = ledger.get((student, assignment), {})
+            rows = grades.get(student, [])
+            out_of = maxima.get(assignment, 0.0)
+            if record.get("status") == "missing" or (not rows and not record):
+                table.setdefault(student, {})[assignment] = f"{'missing':>16s} "
+                totals.setdefault(student, [0.0, 0.0])[1] += out_of
+                marks_used.add("missing")
+                continue
             score = sum(g.score or 0 for g in rows)
-            out_of = sum(g.max_score for g in rows)
-            pending = any(g.manual and g.score is None for g in rows)
-            table.setdefault(student, {})[assignment] = (score, out_of, pending)
-            maxima[assignment] = out_of
+            mark = " "
+            if record.get("status") == "failed":
+                mark = "F"
+            elif record.get("flags"):
+                mark = "!"
+            elif any(g.manual and g.score is None for g in rows):
+                mark = "*"
+            marks_used.add(mark)
+            table.setdefault(student, {})[assignment] = f"{score:7.1f} / {out_of:5.1f}{mark}"
+            total = totals.setdefault(student, [0.0, 0.0])
+            total[0] += score
+            total[1] += out_of
     width = max([len(s) for s in table] + [7])
     header = f"{'student':{width}s} " + " ".join(f"{a:>17s}" for a in names) + f" {'total':>14s}"
     lines = [header, "-" * len(header)]
-    any_pending = False
     for student in sorted(table):
-        cells, total, total_max, student_pending = [], 0.0, 0.0, False
-        for assignment in names:
-            missing = (0.0, maxima.get(assignment, 0.0), False)
-            score, out_of, pending = table[student].get(assignment, missing)
-            cells.append(f"{score:8.1f} / {out_of:5.1f}{'*' if pending else ' '}")
-            total, total_max = total + score, total_max + out_of
-            student_pending = student_pending or pending
-        mark = "*" if student_pending else " "
-        lines.append(
-            f"{student:{width}s} " + " ".join(cells) + f" {total:6.1f} / {total_max:5.1f}{mark}"
-        )
-        any_pending = any_pending or student_pending
-    if any_pending:
-        lines.append("* free-text answers still to be graded by hand (nbgrader formgrader)")
+        cells = [table[student].get(a, f"{'missing':>16s} ") for a in names]
+        score, out_of = totals.get(student, [0.0, 0.0])
+        lines.append(f"{student:{width}s} " + " ".join(cells) + f" {score:6.1f} / {out_of:5.1f}")
+    legend = {
+        "missing": "missing: nothing handed in (not a score of 0)",
+        "F": "F: grading failed; the score counts only the cells graded before it stopped",
+        "!": "!: flagged by the checks before grading: look at the reasons in the summary",
+        "*": "*: free-text answers still to be graded by hand (nbgrader formgrader)",
+    }
+    lines += [text for mark, text in legend.items() if mark in marks_used]
     return "\n".join(lines)
 
 
@@ -469,7 +532,6 @@ def demo(root: Path | None = None, log=print) -> Path:
     with open(root / "tests" / "submissions" / "demo_students.json") as f:
         roster: dict[str, dict[str, str]] = json.load(f)
     for assignment in names:
-        t0 = time.perf_counter()
         generate(course, assignment)
         cases = {c.name: c for c in load_cases(root, assignment)}
         students = {
@@ -478,13 +540,12 @@ def demo(root: Path | None = None, log=print) -> Path:
             if plan.get(assignment) in cases
         }
         write_submissions(course, assignment, students)
-        done = autograde(course, assignment)
+        log(f"{assignment}: released, {len(students)} sample submissions handed in")
+    summary = grade_submissions(course, names, log=log)
+    for assignment in names:
         feedback(course, assignment)
-        status = "ok" if done.returncode == 0 else f"exit code {done.returncode}"
-        log(
-            f"{assignment}: released, {len(students)} submissions autograded ({status}), "
-            f"feedback written, {time.perf_counter() - t0:.1f} s"
-        )
+    log("")
+    log(summary.text())
     log("")
     log(grade_table(course, names))
     log("")
@@ -501,19 +562,52 @@ def release(root: Path | None = None, log=print) -> None:
         log(f"release/{assignment} regenerated")
 
 
-def grade_all(root: Path | None = None, log=print) -> None:
+def grade_all(
+    root: Path | None = None,
+    names: list[str] | None = None,
+    students: list[str] | None = None,
+    workers: int | None = None,
+    force: bool = False,
+    log=print,
+) -> int:
+    """``make grade``: grade what is under submitted/ through the driver; print the summary
+    and the grade table. Returns an exit code (1 when something must be fixed first)."""
+    from gamekit.grading.driver import GradingSetupError
+
     root = root or course_root()
-    for assignment in assignments(root):
-        if list((root / "submitted").glob(f"*/{assignment}")):
-            done = autograde(root, assignment)
-            log(f"{assignment}: autograde exit code {done.returncode}")
-    log(grade_table(root, assignments(root)))
+    known = assignments(root)
+    names = names or [a for a in known if list((root / "submitted").glob(f"*/{a}"))]
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        log(f"No such assignment: {', '.join(unknown)} (the course has {', '.join(known)})")
+        return 1
+    if not names:
+        log("Nothing to grade: put submissions in submitted/<student>/<assignment>/")
+        return 1
+    try:
+        summary = grade_submissions(
+            root, names, students=students, workers=workers, force=force, log=log
+        )
+    except GradingSetupError as error:
+        log(f"Grading could not start: {error}")
+        return 1
+    log(summary.text())
+    log("")
+    log(grade_table(root, names))
+    return 0
 
 
 def feedback_all(root: Path | None = None, log=print) -> None:
+    from gamekit.grading.driver import db_url_of, read_ledger
+
     root = root or course_root()
+    graded = (
+        {a for (_, a) in read_ledger(db_url_of(root))}
+        if (root / "gradebook.db").exists()
+        else set()
+    )
     for assignment in assignments(root):
-        if list((root / "autograded").glob(f"*/{assignment}")):
+        if assignment in graded:
             feedback(root, assignment)
             log(f"{assignment}: feedback in feedback/<student>/{assignment}/")
 
@@ -527,7 +621,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("demo")
     sub.add_parser("release")
-    sub.add_parser("grade")
+    grade = sub.add_parser("grade", help="grade submitted/ through the trusted driver")
+    grade.add_argument("assignment", nargs="*", help="default: every assignment handed in")
+    grade.add_argument("--student", action="append", help="only these students (repeatable)")
+    grade.add_argument("--workers", type=int, help="jobs at once (default: the number of cores)")
+    grade.add_argument("--force", action="store_true", help="grade unchanged submissions again")
     sub.add_parser("feedback")
     check = sub.add_parser("check")
     check.add_argument("assignment")
@@ -539,7 +637,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "release":
         release()
     elif args.command == "grade":
-        grade_all()
+        return grade_all(None, args.assignment, args.student, args.workers, args.force)
     elif args.command == "feedback":
         feedback_all()
     elif args.command == "check":

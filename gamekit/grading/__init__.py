@@ -26,6 +26,13 @@ class EngineForbidden(GradingError):
 PLAIN_TYPES = (int, float, str, bool, type(None))
 
 
+def type_name(value: Any) -> str:
+    """The name of ``value``'s type; for an object in the student's kernel, its class there."""
+    from gamekit.grading.remote import RemoteRef
+
+    return value.remote_type if isinstance(value, RemoteRef) else type(value).__name__
+
+
 def require_plain(value: Any, what: str) -> None:
     """Fail unless ``value`` is made only of built-in types (dict, list, tuple, set, str,
     numbers, None): an object with a home-made ``__eq__`` must not pass a comparison."""
@@ -44,7 +51,7 @@ def require_plain(value: Any, what: str) -> None:
         return
     raise GradingError(
         f"{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
-        f"but it contains a {type(value).__name__}"
+        f"but it contains a {type_name(value)}"
     )
 
 
@@ -53,13 +60,13 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
     allowed = expected if isinstance(expected, tuple) else (expected,)
     if type(value) not in allowed:
         names = " or ".join(t.__name__ for t in allowed)
-        raise GradingError(f"{what} should be a {names}, got {type(value).__name__}: {value!r}")
+        raise GradingError(f"{what} should be a {names}, got {type_name(value)}: {value!r}")
 
 
 def require_number(value: Any, what: str) -> float:
     """Fail unless ``value`` is a real int or float (not bool, not NaN); return it."""
     if type(value) not in (int, float) or (type(value) is float and math.isnan(value)):
-        raise GradingError(f"{what} should be a number, got {type(value).__name__}: {value!r}")
+        raise GradingError(f"{what} should be a number, got {type_name(value)}: {value!r}")
     return value
 
 

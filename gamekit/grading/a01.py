@@ -31,6 +31,7 @@ from gamekit.grading import (
     engines_swapped_out,
     require_number,
     require_plain,
+    type_name,
 )
 from gamekit.grading.remote import forbidding, substituting
 from gamekit.search import scored_result
@@ -402,7 +403,7 @@ def check_vocabulary_shape(answers: Any) -> None:
     """The vocabulary answers are a dict with the expected keys and whole numbers."""
     require_plain(answers, "tree_vocabulary()")
     if type(answers) is not dict:
-        raise GradingError(f"tree_vocabulary() should return a dict, got {type(answers).__name__}")
+        raise GradingError(f"tree_vocabulary() should return a dict, got {type_name(answers)}")
     expected = set(VOCABULARY_KEYS) | {"utility_for_X"}
     if set(answers) != expected:
         raise GradingError(
@@ -450,7 +451,7 @@ def check_hand_values_shape(values: Any, tree: GameTree) -> None:
     require_plain(values, "minimax_values_by_hand()")
     if type(values) is not dict:
         raise GradingError(
-            f"minimax_values_by_hand() should return a dict, got {type(values).__name__}"
+            f"minimax_values_by_hand() should return a dict, got {type_name(values)}"
         )
     inner = [node for node in tree.nodes() if not tree.terminal_test(node)]
     missing = [node for node in inner if values.get(node) is None]
@@ -552,7 +553,7 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
         terminal = _ask(f"terminal_test({node!r})", game.terminal_test, node)
         if type(terminal) is not bool:
             raise GradingError(
-                f"terminal_test({node!r}) returned {type(terminal).__name__}: return True/False"
+                f"terminal_test({node!r}) returned {type_name(terminal)}: return True/False"
             )
         if terminal != reference.terminal_test(node):
             kind = "a leaf" if reference.terminal_test(node) else "an inner node"
@@ -560,7 +561,7 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
         actions = _ask(f"actions({node!r})", game.actions, node)
         require_plain(actions, f"actions({node!r})")
         if type(actions) is not list:
-            raise GradingError(f"actions({node!r}) should be a list, got {type(actions).__name__}")
+            raise GradingError(f"actions({node!r}) should be a list, got {type_name(actions)}")
         if actions != reference.actions(node):
             if sorted(map(str, actions)) == sorted(reference.actions(node)):
                 raise GradingError(

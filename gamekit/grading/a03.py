@@ -226,11 +226,14 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
     """The student's ``ConnectFour(h, v, k).actions(state)`` equals gamekit's on every position.
 
     Order does not matter; the type does: a ``list`` of ``(row, col)`` tuples of ints, no
-    repeats. The state must not change, and each call must return a new list.
+    repeats, and the state must not change. (The student's class lives in their kernel: it is
+    called there, on copies of the positions.)
     """
-    if not isinstance(connect_four_class, type):
+    is_class = (
+        isinstance(connect_four_class, type) or getattr(connect_four_class, "kind", None) == "class"
+    )
+    if not is_class:
         raise GradingError(f"ConnectFour should be a class, got {connect_four_class!r}")
-    checked_fresh_list = False
     for position in positions:
         where = f"{position.label} ({position.h} x {position.v}, k = {position.k})"
         expected = set(
@@ -252,16 +255,6 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         if set(got) != expected:
             mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
             raise GradingError(f"actions {mistake} (on {where})")
-        if got and not checked_fresh_list:
-            checked_fresh_list = True
-            got.append((0, 0))  # a caller changing the list it received ...
-            again = _call(game.actions, "actions(state)", where, position.state)
-            if again is got or (0, 0) in again:
-                raise GradingError(
-                    "actions returns the same list object every time (a list kept in the game "
-                    "or the state): a caller that changes it would corrupt your game; build "
-                    "and return a new list on each call"
-                )
 
 
 # --------------------------------------------------------------------------------------------

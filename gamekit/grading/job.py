@@ -42,6 +42,7 @@ class Job:
     timeout: float = 20.0  # seconds per cell
     sandbox: str = "auto"  # "auto": bubblewrap when available; "off": resource limits only
     limits: dict[str, int] = field(default_factory=dict)
+    hidden_paths: list[str] = field(default_factory=list)  # never visible to the kernel
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -178,19 +179,19 @@ def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int
 
 
 def _kernel_manager(work: Path, job: Job):
-    """A kernel manager for this job: in bubblewrap when possible, else plain with limits."""
-    try:
-        from gamekit.grading import sandbox
-    except ImportError:
-        from jupyter_client import KernelManager
+    """An asyncio kernel manager for this job (nbclient's cell timeouts need one): in
+    bubblewrap when possible, else unsandboxed with the same resource limits."""
+    from gamekit.grading import sandbox
 
-        km = KernelManager(kernel_name="python3")
-        km.sandboxed = False  # type: ignore[attr-defined]
-        return km
     limits = sandbox.Limits(**job.limits) if job.limits else sandbox.Limits()
     use_bwrap = job.sandbox != "off" and sandbox.sandbox_available()[0]
-    return sandbox.SandboxedKernelManager(
-        kernel_name="python3", work_dir=str(work), limits=limits, use_bwrap=use_bwrap
+    hidden = [p for p in job.hidden_paths if os.path.exists(p)]
+    return sandbox.AsyncSandboxedKernelManager(
+        kernel_name="python3",
+        work_dir=str(work),
+        limits=limits,
+        use_bwrap=use_bwrap,
+        hidden=hidden,
     )
 
 
@@ -358,12 +359,11 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
         reason = getattr(km, "kill_reason", None)
         failure = _died(client, reason) if reason else f"the kernel failed: {error}"
     finally:
-        with contextlib.suppress(Exception):
-            if km.has_kernel:
-                km.shutdown_kernel(now=True)
-        with contextlib.suppress(Exception):
-            km.cleanup_resources()
+        _shutdown(km)
     result["timings"]["execute"] = round(time.monotonic() - t0, 3)
+    result["timings"]["slowest_cells"] = sorted(
+        ((round(t, 2), int(i)) for i, t in client.timings.items()), reverse=True
+    )[:3]
     ran = {int(i) for i in client.timings}
     if failure:
         last = max(ran) if ran else -1
@@ -371,8 +371,25 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
     return ran, failure, bool(getattr(km, "sandboxed", False))
 
 
+def _shutdown(km) -> None:
+    """Stop the kernel and everything it started (the sandbox makes sure nothing is left)."""
+    from jupyter_client.utils import run_sync
+
+    with contextlib.suppress(Exception):
+        if km.has_kernel:
+            run_sync(km.shutdown_kernel)(now=True)
+    with contextlib.suppress(Exception):
+        run_sync(km.cleanup_resources)()
+
+
 def _died(client, reason: str | None) -> str:
-    cell = max((int(i) for i in client.timings), default=-1) + 1
+    last = max((int(i) for i in client.timings), default=-1)
+    cell = last + 1
+    if reason is None and client.timings.get(str(last), 0) >= (client.timeout or 30):
+        return (
+            f"cell {cell} ran over {client.timeout:g} s and the kernel did not stop when "
+            "interrupted (a loop that catches KeyboardInterrupt?): it was stopped"
+        )
     why = {
         "memory": "it used more memory than the limit",
         "processes": "it started more processes than the limit",

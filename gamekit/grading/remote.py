@@ -1,4 +1,4 @@
-"""Calling a student's code from the grader, without trusting anything the student's code can change.
+"""Calling a student's code from the grader, trusting nothing the student's code can change.
 
 The course's checkers run in the grader's own process (the *trusted side*). The student's
 functions live in the student's kernel, possibly in a sandbox. The two talk over a Unix socket:
@@ -71,8 +71,11 @@ def _recv_exactly(sock: socket.socket, size: int) -> bytes:
     return b"".join(chunks)
 
 
-class RemoteProtocolError(RuntimeError):
-    """The kernel broke the protocol, went silent past its time, or died."""
+class RemoteProtocolError(BaseException):
+    """The kernel broke the protocol, went silent past its time, or died.
+
+    A BaseException, like KeyboardInterrupt: the checkers' ``except Exception`` clauses that
+    explain a student's error must not catch it and call it the student's."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -360,6 +363,12 @@ class _TrustedPickler(pickle.Pickler):
         super().__init__(file, protocol=4)
         self.traced = traced
 
+    def _nested(self, obj: Any) -> bytes:
+        """``obj`` pickled on its own with the same rules (a persistent id is not searched)."""
+        buffer = io.BytesIO()
+        _TrustedPickler(buffer, self.traced).dump(obj)
+        return buffer.getvalue()
+
     def persistent_id(self, obj: Any) -> Any:
         from gamekit.trace import TracedEval, TracedGame
 
@@ -367,11 +376,11 @@ class _TrustedPickler(pickle.Pickler):
             return ("ref", obj.ref)
         if isinstance(obj, TracedGame):
             self.traced.append(obj)
-            return ("game", len(self.traced) - 1, obj.game)
+            return ("game", len(self.traced) - 1, self._nested(obj.game))
         if isinstance(obj, TracedEval):
             self.traced.append(obj)
             inner = getattr(obj.eval_fn, "kernel_eval", obj.eval_fn)
-            return ("eval", len(self.traced) - 1, inner)
+            return ("eval", len(self.traced) - 1, self._nested(inner))
         if callable(obj) and getattr(obj, "__module__", None) == NOTEBOOK_MODULE:
             return ("name", obj.__name__)  # defined by a notebook cell the kernel ran too
         return None
@@ -566,14 +575,17 @@ class _KernelUnpickler(pickle.Unpickler):
         super().__init__(file)
         self.server, self.log = server, log
 
+    def _nested(self, data: bytes) -> Any:
+        return _KernelUnpickler(io.BytesIO(data), self.server, self.log).load()
+
     def persistent_load(self, pid: Any) -> Any:
         kind = pid[0]
         if kind == "ref":
             return self.server.objects[pid[1]]
         if kind == "game":
-            return Recorder(pid[1], pid[2], self.log)
+            return Recorder(pid[1], self._nested(pid[2]), self.log)
         if kind == "eval":
-            return _RecordedEval(pid[1], pid[2], self.log)
+            return _RecordedEval(pid[1], self._nested(pid[2]), self.log)
         if kind == "name":
             return self.server.namespace[pid[1]]
         raise pickle.UnpicklingError(f"unknown persistent id {kind!r}")

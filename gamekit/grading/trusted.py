@@ -308,6 +308,8 @@ class TrustedClient(NotebookClient):
             if is_test_cell(cell):
                 await self._judge(cell, cell_index)
             else:
+                if nbgrader_meta(cell).get("solution") and cell.get("cell_type") == "code":
+                    await self._reset_transformers()
                 try:
                     await asyncio.wait_for(
                         super().async_execute_cell(
@@ -326,6 +328,16 @@ class TrustedClient(NotebookClient):
             return cell
         finally:
             self.timings[str(cell_index)] = time.monotonic() - started
+
+    async def _reset_transformers(self) -> None:
+        """Give IPython its default cell transformers back before an answer cell, so that one
+        answer cannot rewrite the cells after it (gamekit.grading.guard)."""
+        from gamekit.grading.guard import RESET_EXPRESSION
+
+        msg_id = self.kc.execute(
+            "", silent=True, store_history=False, user_expressions={"reset": RESET_EXPRESSION}
+        )
+        await self._reply_for(msg_id, self.timeout or 30)
 
     def _limit_output(self, cell) -> None:
         kept, total = [], 0

@@ -46,3 +46,5 @@ SCORES = {
     "test_expectiminimax_value": 0,
 }
 FEEDBACK = ["is gamekit's own engine", "not from gamekit.GameTree"]
+FLAGGED = True  # the lint sees gamekit's engine called in an answer cell
+REASONS = ["gamekit's own"]

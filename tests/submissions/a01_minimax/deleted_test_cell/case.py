@@ -6,3 +6,5 @@ EDIT_CELLS = {}
 DELETE_CELLS = ["test_minimax_decision"]
 SCORES = {}
 FEEDBACK = []
+FLAGGED = True  # the lint tells the instructor
+REASONS = ["deleted"]

@@ -9,3 +9,5 @@ EDIT_CELLS = {
 DELETE_CELLS = []
 SCORES = {}
 FEEDBACK = []
+FLAGGED = True  # the lint tells the instructor
+REASONS = ["edited"]

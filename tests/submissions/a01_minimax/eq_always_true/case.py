@@ -45,4 +45,4 @@ def minimax_value(state, game, player):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_vocabulary": 0, "test_hand_values": 0, "test_minimax_value": 0}
-FEEDBACK = ["plain Python values", "should be a number"]
+FEEDBACK = ["type the values you worked out by hand", "should be a number"]

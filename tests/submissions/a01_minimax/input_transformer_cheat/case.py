@@ -17,3 +17,5 @@ def minimax_value(state, game, player):
 }
 SCORES = {"test_minimax_value": 0}
 FEEDBACK = ["NotImplementedError"]
+FLAGGED = True  # the lint sees the kernel hook
+REASONS = ["get_ipython"]

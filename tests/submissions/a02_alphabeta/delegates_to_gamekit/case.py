@@ -21,3 +21,5 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_alphabeta_search": 0, "test_alphabeta_cutoff": 0}
 FEEDBACK = ["is gamekit's own engine"]
+FLAGGED = True  # the lint sees gamekit's engine called in an answer cell
+REASONS = ["gamekit's own"]

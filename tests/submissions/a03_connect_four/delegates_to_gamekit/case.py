@@ -32,3 +32,5 @@ SCORES = {
     "test_depth_limited_play": 0,
 }
 FEEDBACK = ["calls gamekit's own code"]
+FLAGGED = True  # the lint sees gamekit's engine called in an answer cell
+REASONS = ["gamekit's own"]

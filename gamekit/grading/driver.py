@@ -1,0 +1,472 @@
+"""The grading driver: one job per submission, grades written only from here, checked after.
+
+``python -m gamekit.course grade [ASSIGNMENT] [--student S] [--workers N] [--force]`` runs
+`grade`. For each assignment it
+
+1. puts the assignment into the gradebook when it is missing (``nbgrader generate_assignment``);
+2. builds one `gamekit.grading.job.Job` per student: the release, the submitted files and the
+   hidden tests (read from the gradebook here; the job's kernel never sees them);
+3. runs the jobs in separate worker processes, N at a time, each with an outer time limit;
+   a job whose submission, release and hidden tests are unchanged since its last result is not
+   run again (unless ``force``), so an interrupted run resumes where it stopped;
+4. writes each result as it arrives: the scores into nbgrader's gradebook, the graded notebook
+   into ``autograded/`` (for feedback and the formgrader), and the whole result record into the
+   driver's own table ``gamekit_results`` in the same database (the *ledger*);
+5. checks the gradebook against the ledger: an automatic score that differs from what the
+   driver wrote is reported and put back. Scores an instructor gave by hand are never written.
+
+Statuses per student and assignment: graded, failed (with the reason), missing (nothing handed
+in: never shown as a 0), flagged (graded, but the lint found something the instructor should
+look at), and "to grade by hand" while free-text answers wait for the formgrader.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import json
+import multiprocessing
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamekit.grading.job import STATUS_FAILED, STATUS_GRADED, STATUS_MISSING, Job, read_submission
+
+LITERAL_CELLS = {
+    "a01_minimax": ["vocabulary_answer", "hand_values_answer"],
+    "a02_alphabeta": ["intervals_answer", "pruned_answer"],
+}
+"""Answer cells graded from their source as typed literals (the by-hand exercises)."""
+
+OUTER_LIMIT = 300.0
+"""Seconds one job may take in all before its worker is stopped (cells have 20 s each)."""
+
+
+class GradingSetupError(RuntimeError):
+    """Something the instructor must fix before grading can run; the message says what."""
+
+
+# --------------------------------------------------------------------------------------------
+# The ledger: the driver's own record, in the gradebook's database
+# --------------------------------------------------------------------------------------------
+
+
+def _ledger(db_url: str):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(db_url)
+    meta = sa.MetaData()
+    table = sa.Table(
+        "gamekit_results",
+        meta,
+        sa.Column("student", sa.String(128), primary_key=True),
+        sa.Column("assignment", sa.String(128), primary_key=True),
+        sa.Column("digest", sa.String(64), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("record", sa.Text, nullable=False),
+        sa.Column("updated", sa.String(32), nullable=False),
+    )
+    meta.create_all(engine)
+    return engine, table
+
+
+def read_ledger(db_url: str, assignment: str | None = None) -> dict[tuple[str, str], dict]:
+    """``{(student, assignment): result record}`` as the driver last wrote them."""
+    import sqlalchemy as sa
+
+    engine, table = _ledger(db_url)
+    query = sa.select(table)
+    if assignment:
+        query = query.where(table.c.assignment == assignment)
+    with engine.connect() as conn:
+        rows = conn.execute(query).fetchall()
+    engine.dispose()
+    found = {}
+    for row in rows:
+        record = json.loads(row.record)
+        record["digest"] = row.digest
+        found[(row.student, row.assignment)] = record
+    return found
+
+
+def _write_ledger(db_url: str, record: dict, digest: str) -> None:
+    import sqlalchemy as sa
+
+    engine, table = _ledger(db_url)
+    kept = {k: v for k, v in record.items() if k != "notebooks"}
+    values = {
+        "digest": digest,
+        "status": record["status"],
+        "record": json.dumps(kept),
+        "updated": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+    key = (table.c.student == record["student"]) & (table.c.assignment == record["assignment"])
+    with engine.begin() as conn:
+        if conn.execute(sa.select(table.c.student).where(key)).first():
+            conn.execute(table.update().where(key).values(**values))
+        else:
+            conn.execute(
+                table.insert().values(
+                    student=record["student"], assignment=record["assignment"], **values
+                )
+            )
+    engine.dispose()
+
+
+# --------------------------------------------------------------------------------------------
+# Building jobs
+# --------------------------------------------------------------------------------------------
+
+
+def db_url_of(root: Path) -> str:
+    return "sqlite:///" + str(root / "gradebook.db")
+
+
+def ensure_in_gradebook(root: Path, assignment: str, db_url: str, log=print) -> None:
+    """Put ``assignment`` into the gradebook (with its hidden tests) if it is not there yet."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    with Gradebook(db_url) as gb:
+        try:
+            gb.find_assignment(assignment)
+            return
+        except MissingEntry:
+            pass
+    log(f"{assignment}: not in the gradebook yet; adding it (nbgrader generate_assignment)")
+    from gamekit.course import nbgrader
+
+    done = nbgrader(root, "generate_assignment", assignment, "--force", check=False)
+    if done.returncode != 0:
+        lines = [ln for ln in (done.stdout + done.stderr).splitlines() if "ERROR" in ln]
+        raise GradingSetupError(
+            f"{assignment} could not be added to the gradebook: "
+            + ("; ".join(lines[-3:]) or "nbgrader generate_assignment failed")
+        )
+
+
+def hidden_tests(db_url: str, assignment: str) -> dict[str, dict[str, dict]]:
+    """Every instructor cell of ``assignment`` as the gradebook stores it (hidden tests in)."""
+    from nbgrader.api import Gradebook
+
+    cells: dict[str, dict[str, dict]] = {}
+    with Gradebook(db_url) as gb:
+        for notebook in gb.find_assignment(assignment).notebooks:
+            points = {g.name: g.max_score for g in notebook.grade_cells}
+            cells[notebook.name + ".ipynb"] = {
+                s.name: {
+                    "source": s.source,
+                    "cell_type": s.cell_type,
+                    "points": points.get(s.name, 0),
+                }
+                for s in notebook.source_cells
+            }
+    return cells
+
+
+def _digest(job: Job) -> str:
+    """Changes when the submission, the release, the hidden tests or the settings change."""
+    text = json.dumps(
+        [job.release, job.hidden, job.submission, job.literal_cells, job.timeout], sort_keys=True
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def build_jobs(
+    root: Path, assignment: str, db_url: str, students: Iterable[str] | None, sandbox: str = "auto"
+) -> list[Job]:
+    release_dir = root / "release" / assignment
+    if not release_dir.is_dir():
+        raise GradingSetupError(f"release/{assignment} is missing: run `make release` first")
+    release = {p.name: p.read_text() for p in sorted(release_dir.glob("*.ipynb"))}
+    hidden = hidden_tests(db_url, assignment)
+    submitted = root / "submitted"
+    names = set(students or [])
+    if not names:
+        names = {p.parent.name for p in submitted.glob(f"*/{assignment}") if p.is_dir()}
+        names |= set(gradebook_students(db_url))
+    return [
+        Job(
+            assignment,
+            student,
+            release,
+            hidden,
+            read_submission(submitted / student / assignment),
+            LITERAL_CELLS.get(assignment, []),
+            sandbox=sandbox,
+        )
+        for student in sorted(names)
+    ]
+
+
+def gradebook_students(db_url: str) -> list[str]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url) as gb:
+        return [s.id for s in gb.students]
+
+
+# --------------------------------------------------------------------------------------------
+# Running jobs in worker processes
+# --------------------------------------------------------------------------------------------
+
+
+def _worker(job: dict, pipe) -> None:
+    from gamekit.grading.job import grade_job
+
+    pipe.send(json.dumps(grade_job(job)))
+    pipe.close()
+
+
+def _context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run_jobs(
+    jobs: list[Job],
+    workers: int,
+    on_result: Callable[[dict], None],
+    outer_limit: float = OUTER_LIMIT,
+    progress: bool = True,
+) -> None:
+    """Run every job in its own process, ``workers`` at a time; hand each result over as it
+    comes. A worker that dies or runs over ``outer_limit`` costs only its own job."""
+    from tqdm.auto import tqdm
+
+    ctx = _context()
+    waiting = list(jobs)
+    running: list[tuple[Any, Any, Job, float]] = []
+    bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)
+    try:
+        while waiting or running:
+            while waiting and len(running) < max(1, workers):
+                job = waiting.pop(0)
+                receive, send = ctx.Pipe(duplex=False)
+                process = ctx.Process(target=_worker, args=(job.to_dict(), send), daemon=False)
+                process.start()
+                send.close()
+                running.append((process, receive, job, time.monotonic()))
+            for entry in list(running):
+                process, receive, job, started = entry
+                result = None
+                if receive.poll(0.05):
+                    try:
+                        result = json.loads(receive.recv())
+                    except (EOFError, OSError, ValueError):
+                        result = _failed(job, "the grading process died")
+                elif not process.is_alive():
+                    result = _failed(job, "the grading process died")
+                elif time.monotonic() - started > outer_limit:
+                    process.kill()
+                    result = _failed(job, f"grading took over {outer_limit:g} s and was stopped")
+                if result is None:
+                    continue
+                process.join(timeout=10)
+                receive.close()
+                running.remove(entry)
+                on_result(result)
+                bar.update(1)
+    finally:
+        for process, *_ in running:
+            process.kill()
+        bar.close()
+
+
+def _failed(job: Job, reason: str) -> dict:
+    return {
+        "assignment": job.assignment,
+        "student": job.student,
+        "status": STATUS_FAILED,
+        "reasons": [reason],
+        "flags": [],
+        "notes": [],
+        "cells": [],
+        "notebooks": {},
+        "timings": {},
+        "sandboxed": None,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Writing results: the trusted side only
+# --------------------------------------------------------------------------------------------
+
+
+def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
+    """Scores into the gradebook, the graded notebook into autograded/, the record into the
+    ledger. Manual scores are left as they are."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    student, assignment = result["student"], result["assignment"]
+    folder = root / "autograded" / student / assignment
+    if result["status"] != STATUS_MISSING:
+        with Gradebook(db_url) as gb:
+            gb.update_or_create_student(student)
+            submission = gb.update_or_create_submission(assignment, student)
+            stamp = root / "submitted" / student / assignment / "timestamp.txt"
+            if stamp.exists():
+                with contextlib.suppress(Exception):
+                    submission.timestamp = stamp.read_text().strip()
+            for cell in result["cells"]:
+                notebook = cell["notebook"].removesuffix(".ipynb")
+                try:
+                    grade = gb.find_grade(cell["grade_id"], notebook, assignment, student)
+                except MissingEntry:
+                    continue
+                grade.auto_score = cell["score"]
+                grade.needs_manual_grade = (
+                    grade.manual_score is not None or grade.auto_score is None
+                )
+                if cell["manual"]:
+                    with contextlib.suppress(MissingEntry):
+                        comment = gb.find_comment(cell["grade_id"], notebook, assignment, student)
+                        comment.auto_comment = "No response." if cell["score"] == 0 else None
+            gb.db.commit()
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        for name, text in result["notebooks"].items():
+            (folder / name).write_text(text)
+    _write_ledger(db_url, result, digest)
+
+
+def verify(db_url: str, assignment: str) -> list[str]:
+    """Automatic scores in the gradebook that differ from the ledger; each is put back."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    problems = []
+    ledger = read_ledger(db_url, assignment)
+    with Gradebook(db_url) as gb:
+        for (student, _), record in sorted(ledger.items()):
+            for cell in record.get("cells", []):
+                notebook = cell["notebook"].removesuffix(".ipynb")
+                try:
+                    grade = gb.find_grade(cell["grade_id"], notebook, assignment, student)
+                except MissingEntry:
+                    problems.append(f"{student}: {cell['grade_id']} vanished from the gradebook")
+                    continue
+                if grade.auto_score != cell["score"]:
+                    problems.append(
+                        f"{student}: {cell['grade_id']} was {grade.auto_score} in the gradebook, "
+                        f"but the driver wrote {cell['score']}: put back"
+                    )
+                    grade.auto_score = cell["score"]
+        gb.db.commit()
+    return problems
+
+
+# --------------------------------------------------------------------------------------------
+# The run
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """What one `grade` run did."""
+
+    results: list[dict] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    sandboxed: bool | None = None
+
+    def count(self, status: str) -> int:
+        return sum(r["status"] == status for r in self.results)
+
+    @property
+    def flagged(self) -> list[dict]:
+        return [r for r in self.results if r.get("flags")]
+
+    def text(self) -> str:
+        lines = []
+        if self.sandboxed is False:
+            lines.append(
+                "WARNING: student code ran UNSANDBOXED (bubblewrap missing or user namespaces "
+                "off): verdicts and resource limits held, but the kernels could read and write "
+                "what you can."
+            )
+        lines.append(
+            f"graded {self.count(STATUS_GRADED)}, failed {self.count(STATUS_FAILED)}, "
+            f"flagged {len(self.flagged)}, missing {self.count(STATUS_MISSING)}, "
+            f"unchanged (not re-run) {len(self.skipped)}, in {self.seconds:.1f} s"
+        )
+        for r in self.results:
+            if r["status"] == STATUS_FAILED:
+                lines.append(
+                    f"  failed  {r['student']} / {r['assignment']}: " + "; ".join(r["reasons"])
+                )
+        for r in self.flagged:
+            reasons = sorted({f["message"] for f in r["flags"]})
+            lines.append(
+                f"  flagged {r['student']} / {r['assignment']}: "
+                + "; ".join(reasons[:4])
+                + (f" (+{len(reasons) - 4} more)" if len(reasons) > 4 else "")
+            )
+        for problem in self.problems:
+            lines.append(f"  GRADEBOOK CHANGED BEHIND THE DRIVER: {problem}")
+        failed = sorted(
+            {(r["assignment"], r["student"]) for r in self.results if r["status"] == STATUS_FAILED}
+        )
+        if failed:
+            students = " ".join(f"--student {s}" for _, s in failed)
+            assignments = sorted({a for a, _ in failed})
+            lines.append(
+                "re-run the failures: python -m gamekit.course grade "
+                + " ".join(assignments)
+                + f" {students} --force"
+            )
+        return "\n".join(lines)
+
+
+def grade(
+    root: Path,
+    assignments: list[str],
+    *,
+    students: Iterable[str] | None = None,
+    workers: int | None = None,
+    force: bool = False,
+    sandbox: str = "auto",
+    progress: bool = True,
+    log=print,
+) -> Summary:
+    """Grade ``assignments`` for ``students`` (default: everyone); see the module docstring."""
+    started = time.monotonic()
+    db_url = db_url_of(root)
+    summary = Summary()
+    workers = workers or os.cpu_count() or 1
+    for assignment in assignments:
+        ensure_in_gradebook(root, assignment, db_url, log)
+        jobs = build_jobs(root, assignment, db_url, students, sandbox)
+        ledger = read_ledger(db_url, assignment)
+        todo, digests = [], {}
+        for job in jobs:
+            digests[job.student] = _digest(job)
+            previous = ledger.get((job.student, assignment))
+            if (
+                not force
+                and previous
+                and previous["digest"] == digests[job.student]
+                and previous["status"] != STATUS_FAILED
+            ):
+                summary.skipped.append(f"{job.student}/{assignment}")
+                continue
+            todo.append(job)
+        log(f"{assignment}: {len(todo)} to grade, {len(jobs) - len(todo)} unchanged")
+
+        def keep(result: dict, digests: dict = digests) -> None:
+            write_result(root, db_url, result, digests[result["student"]])
+            summary.results.append(result)
+            if result.get("sandboxed") is False:
+                summary.sandboxed = False
+            elif result.get("sandboxed") and summary.sandboxed is None:
+                summary.sandboxed = True
+
+        run_jobs(todo, workers, keep, progress=progress)
+        summary.problems += verify(db_url, assignment)
+    summary.seconds = time.monotonic() - started
+    return summary
