@@ -24,9 +24,16 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.games import ConnectFour, TicTacToe
+from gamekit.hex import Hex
+from gamekit.quarto import CELLS as QUARTO_CELLS
+from gamekit.quarto import Quarto, QuartoMove, QuartoState, piece_name
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TOKEN = "gamekit-browser-tests"
+SHOTS = Path(os.environ.get("BOARD_SHOTS", "/tmp/board-shots"))
+SHOTS.mkdir(parents=True, exist_ok=True)
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"  # the status bar once a kernel is connected
 CHROMIUM_FLAGS = [
     "--headless",
@@ -173,68 +180,185 @@ def wait_for_all_cells(page) -> None:
     expect(page.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0, timeout=90_000)
 
 
-def cell_texts(board) -> list[str]:
-    return [text.strip() for text in board.locator(".gk-cell").all_text_contents()]
+# The boards: read back from the SVG and checked against a model kept here ----------------------
+
+GAMES = {
+    "tictactoe": TicTacToe,
+    "connectfour": ConnectFour,
+    "hex": lambda: Hex(size=7),
+    "quarto": Quarto,
+}
 
 
-def test_tictactoe_board(lab_url, page):
+def shown(board) -> dict[str, str]:
+    """``{"row-col": mark}`` as the page's SVG shows it (``data-mark`` of every cell)."""
+    return board.locator("[data-cell]").evaluate_all(
+        "nodes => Object.fromEntries(nodes.map(n => [n.dataset.cell, n.dataset.mark]))"
+    )
+
+
+def model_marks(state) -> dict[str, str]:
+    """What every cell must show, from the model alone."""
+    if isinstance(state, QuartoState):
+        return {
+            f"{r}-{c}": "" if p is None else piece_name(p)
+            for (r, c), p in zip(QUARTO_CELLS, state.cells, strict=True)
+        }
+    return {
+        f"{r}-{c}": "" if mark == "." else mark
+        for r, row in enumerate(state.rows(), 1)
+        for c, mark in enumerate(row, 1)
+    }
+
+
+def in_hand(board) -> str:
+    hand = board.locator(".gk-to-place")
+    return hand.get_attribute("data-mark") if hand.count() else ""
+
+
+def follow(game, state, board, *, moved: bool = False, seconds: float = 15.0):
+    """The model state the page shows: ``state``, or ``state`` plus one legal engine move
+    (only that, with ``moved``); waits up to ``seconds`` for the page to show one of them.
+
+    Fails unless the page's SVG then equals one exactly (no ghost marks, nothing missing).
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        found = _follow_once(game, state, board, moved)
+        if found is not None:
+            return found
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    marks = shown(board)
+    pytest.fail(f"the page shows no legal successor of the model:\n{state}\npage: {marks}")
+
+
+def _follow_once(game, state, board, moved):
+    marks, hand = shown(board), in_hand(board)
+
+    def same(candidate) -> bool:
+        if model_marks(candidate) != marks:
+            return False
+        if isinstance(candidate, QuartoState):
+            expected = "" if candidate.to_place is None else piece_name(candidate.to_place)
+            return expected == hand
+        return True
+
+    if same(state) and not (moved and not game.terminal_test(state)):
+        return state
+    for move in game.actions(state):
+        after = game.result(state, move)
+        if same(after):
+            return after
+    return None
+
+
+def my_clicks(game, state) -> list[str]:
+    """The clicks for the first legal move, as ``data-action`` values."""
+    move = game.actions(state)[0]
+    if isinstance(move, QuartoMove):
+        clicks = [] if move.cell is None else [f"cell:{move.cell[0]}:{move.cell[1]}"]
+        return clicks + ([] if move.give is None else [f"give:{move.give}"])
+    if isinstance(game, ConnectFour):
+        return [f"col:{move[1]}"]
+    return [f"cell:{move[0]}:{move[1]}"]
+
+
+def open_board(page, lab_url, name):
     run_notebook(page, lab_url, "01_play_the_games.ipynb")
-    board = page.locator(".gk-board.gk-game-tictactoe")
+    board = page.locator(f".gk-board.gk-game-{name}")
     board.wait_for(state="attached", timeout=90_000)
-    board.scroll_into_view_if_needed()
     wait_for_all_cells(page)
-    expect(board.locator(".gk-cell")).to_have_count(9)
+    board.scroll_into_view_if_needed()
+    return board
+
+
+def click(board, action: str) -> None:
+    board.locator(f'[data-action="{action}"]').click()
+
+
+def settle(board) -> None:
+    """Wait until the engine has answered (the status no longer says it is thinking)."""
+    expect(board.locator('.gk-status[data-kind="thinking"]')).to_have_count(0, timeout=30_000)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_board_in_the_browser(lab_url, page, name):
+    game = GAMES[name]()
+    board = open_board(page, lab_url, name)
     status = board.locator(".gk-status")
     expect(status).to_contain_text("Your turn (X)")
+    assert shown(board) == model_marks(game.initial)
+    board.locator(".gk-engine select").select_option("random")
 
-    centre = board.locator(".gk-cell-2-2")
-    centre.click()
-    expect(centre).to_have_text("X")
-    reply = board.locator(".gk-cell", has_text="O")
-    expect(reply).to_have_count(1)  # the engine's answer
-    expect(status).to_contain_text("The engine played")
-    expect(board.locator(".gk-stats")).to_contain_text(re.compile(r"[\d,]+ nodes, cutoffs"))
-    texts = cell_texts(board)
-    assert texts.count("X") == 1 and texts.count("O") == 1
+    # A whole game by clicking, the page read back after every move.
+    state = game.initial
+    while not game.terminal_test(state):
+        before = state
+        for action in my_clicks(game, state):
+            click(board, action)
+        mine = game.result(before, game.actions(before)[0])
+        state = follow(game, mine, board, moved=True)  # my move, and the engine's reply
+        settle(board)
+    expect(status).to_contain_text("Game over")
+    page.screenshot(path=str(SHOTS / f"{name}-game-over.png"), full_page=False)
+    click(board, "col:1" if name == "connectfour" else "cell:1:1")  # illegal: the game is over
+    expect(status).to_contain_text("the game is over")
+    assert follow(game, state, board) == state
 
-    reply.click()  # occupied by the engine: illegal
-    expect(status).to_contain_text("is taken by O")
-    assert cell_texts(board) == texts
-    centre.click()  # occupied by you: illegal too
-    expect(status).to_contain_text("cell (2, 2) is taken by X")
-    assert cell_texts(board) == texts
+    # New game (no ghost marks), a move, an illegal click on a taken cell, Undo.
+    board.locator(".gk-new-game").click()
+    expect(status).to_contain_text("Your turn (X)")
+    assert shown(board) == model_marks(game.initial)
+    for action in my_clicks(game, game.initial):
+        click(board, action)
+    settle(board)
+    expect(status).to_contain_text("Your turn")
+    first = follow(
+        game, game.result(game.initial, game.actions(game.initial)[0]), board, moved=True
+    )
+    if (
+        name == "quarto" or name != "connectfour"
+    ):  # X only gave a piece; O placed it: now a cell alone is half a move
+        taken = next(cell for cell, mark in shown(board).items() if mark)
+    if name != "connectfour":
+        click(board, "cell:" + taken.replace("-", ":"))
+        expect(status).to_contain_text("is taken by")
+    assert follow(game, first, board) == first
+    board.locator(".gk-undo").click()
+    expect(status).to_contain_text("Move taken back")
+    assert shown(board) == model_marks(game.initial)
 
+    # Hint: values on the board and in words.
+    board.locator(".gk-engine select").select_option("alpha-beta")
+    board.locator(".gk-hint").click()
+    expect(board.locator(".gk-hints")).to_contain_text("Hint", timeout=30_000)
+    expect(board.locator(".gk-hint-label").first).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"{name}-hint.png"), full_page=False)
 
-def test_connect_four_board(lab_url, page):
-    run_notebook(page, lab_url, "01_play_the_games.ipynb")
-    board = page.locator(".gk-board.gk-game-connectfour")
-    board.wait_for(state="attached", timeout=90_000)
-    board.scroll_into_view_if_needed()
-    wait_for_all_cells(page)
-    expect(board.locator(".gk-cell")).to_have_count(42)
-    status = board.locator(".gk-status")
-    xs = board.locator(".gk-cell", has_text="X")
-    os_ = board.locator(".gk-cell", has_text="O")
-    column = board.locator(".gk-col-4")
-
-    column.click()
-    expect(board.locator(".gk-cell-6-4")).to_have_text("X")  # the disc falls to the bottom
-    expect(os_).to_have_count(1)  # the engine's reply
-    expect(board.locator(".gk-stats")).to_contain_text(re.compile(r"[\d,]+ nodes, cutoffs"))
-
-    # Keep playing column 4 until it is full (the engine answers each time).
-    moves = 1
-    while not board.locator(".gk-cell-1-4").text_content().strip():
-        assert moves < 6, "column 4 should be full after at most 6 of your moves"
-        moves += 1
-        column.click()
-        expect(xs).to_have_count(moves)
-        expect(os_).to_have_count(moves)
-        expect(status).to_contain_text("Your turn (X)")
-    texts = cell_texts(board)
-    column.click()
-    expect(status).to_contain_text("column 4 is full")
-    assert cell_texts(board) == texts
+    # A long search: a click is refused, not queued; Stop plays the best move so far.
+    # (tic-tac-toe is too small for a long search with a table: minimax searches it all)
+    slow = "minimax" if name == "tictactoe" else "negamax (time limit)"
+    board.locator(".gk-engine select").select_option(slow)
+    if slow != "minimax":  # 20 seconds, typed into the slider's readout
+        seconds = board.locator(".gk-seconds .widget-readout")
+        expect(seconds).to_have_attribute("contenteditable", "true")
+        seconds.fill("20")
+        seconds.press("Enter")
+        expect(seconds).to_have_text("20.00")
+    board.locator(".gk-first").get_by_text("Engine starts").click()
+    expect(status).to_have_attribute("data-kind", "thinking")
+    expect(status).to_contain_text("thinking", timeout=5_000)
+    target = my_clicks(game, game.initial)[0]
+    click(board, target)
+    expect(status).to_contain_text("wait, or press Stop")
+    assert shown(board) == model_marks(game.initial)
+    board.locator(".gk-stop").click()
+    expect(board.locator(".gk-stats")).to_contain_text("stopped")
+    expect(status).to_contain_text("Your turn (O)")
+    follow(game, game.initial, board, moved=True)
+    page.screenshot(path=str(SHOTS / f"{name}-stopped.png"), full_page=False)
 
 
 def test_alphabeta_stepper(lab_url, page):

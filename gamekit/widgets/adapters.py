@@ -146,8 +146,17 @@ class BoardAdapter:
         winner = first if utility > 0 else self.game.players[1]
         return f"{winner} wins"
 
-    def legend(self, x: float, y: float, sides: dict[str, str], symbols: dict[str, str]) -> str:
-        """A legend row at ``(x, y)``: each player's symbol, letter and who plays it."""
+    def legend(
+        self,
+        x: float,
+        y: float,
+        sides: dict[str, str],
+        symbols: dict[str, str],
+        *,
+        stacked: bool = False,
+    ) -> str:
+        """A legend at ``(x, y)``: each player's symbol, letter and who plays it, in a row (or
+        one under the other, 18 px apart, when ``stacked``)."""
         parts, left = [], x
         for player in self.game.players:
             who = sides.get(player, "")
@@ -156,7 +165,10 @@ class BoardAdapter:
                 el("g", symbols[player], transform=f"translate({left + 9},{y})")
                 + text(left + 24, y, words, text_anchor="start", font_size=13, fill="#222")
             )
-            left += 34 + 7.5 * len(words)
+            if stacked:
+                y += 18
+            else:
+                left += 34 + 7.5 * len(words)
         return el("g", "".join(parts), class_="gk-legend", role="list", aria_label="legend")
 
 

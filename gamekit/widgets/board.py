@@ -202,6 +202,7 @@ class GameBoard:
         self.replaying: list[Any] | None = None  # the states of a log being replayed
         self.replay_at = 0
         self._drawn: Any = None
+        self.notice: str | None = None  # a refusal shown while the engine thinks
         self._build(engine, depth, evaluation, seconds, playouts, human_first)
         self.new_game()
 
@@ -506,11 +507,14 @@ class GameBoard:
             depth = f"depth {watch.depth} done, " if watch.depth else ""
             count = "playouts" if self.engine.uses_playouts else "nodes"
             seconds = time.perf_counter() - watch.started
-            self._say(
+            words = (
                 f"{what} ({self.engine.name}) is thinking… {depth}{watch.nodes:,} {count} so far, "
-                f"{seconds:.1f} s. Stop plays the best move so far.",
-                kind="thinking",
+                f"{seconds:.1f} s. Stop plays the best move so far."
             )
+            if self.notice:  # a refusal stays in view until the search ends
+                self._say(words, problem=self.notice)
+            else:
+                self._say(words, kind="thinking")
 
     def stop(self) -> None:
         """Stop the search: the engine plays the best move found so far (a hint is dropped)."""
@@ -726,6 +730,7 @@ class GameBoard:
         return f"{who} turn ({mover})."
 
     def _say(self, words: str, problem: str | None = None, kind: str = "") -> None:
+        self.notice = problem if self.thinking else None
         if problem is not None:
             words, kind = f"Not allowed: {problem}. {words}", "problem"
         self.view.status_kind = kind

@@ -139,7 +139,7 @@ class HexAdapter(BoardAdapter):
         n, r = self.size, self.radius
         w = SQRT3 * r
         width = 34 + n * w + (n - 1) * w / 2 + 24
-        height = 40 + (n - 1) * 1.5 * r + r + 22 + 40
+        height = 40 + (n - 1) * 1.5 * r + r + 24 + 44
         path = winning_path(state)
         on_path = set(path)
         parts = []
@@ -232,5 +232,5 @@ class HexAdapter(BoardAdapter):
             p: f"{who}, joins {'top-bottom' if p == 'X' else 'left-right'}"
             for p, who in view.sides.items()
         }
-        parts.append(self.legend(16, height - 18, sides, symbols))
+        parts.append(self.legend(16, height - 38, sides, symbols, stacked=True))
         return svg(width, height, "".join(parts), self.title)

@@ -214,6 +214,7 @@ class TicTacToeAdapter(BoardAdapter):
                     stroke_width=8,
                     stroke_opacity=0.55,
                     stroke_linecap="round",
+                    pointer_events="none",
                     class_="gk-win",
                     data_cells=" ".join(f"{r}-{c}" for r, c in won),
                 )

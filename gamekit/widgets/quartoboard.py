@@ -246,13 +246,14 @@ class QuartoAdapter(BoardAdapter):
             )
             parts.append(
                 text(
-                    pad + board_w / 2,
-                    pad + board_w + 22,
+                    pad - 8,
+                    pad + board_w + 24,
                     f"{state.winner} wins: {self._line_name(won.cells)} is all {won.value} "
                     f"({won.attribute})",
                     font_size=14,
                     font_weight="bold",
                     fill="#1b5e20",
+                    text_anchor="start",
                     class_="gk-win-text",
                 )
             )
