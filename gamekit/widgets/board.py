@@ -311,11 +311,15 @@ class GameBoard:
                 self.eval_menu,
                 self.first_toggle,
                 widgets.HBox(
-                    [self.new_game_button, self.undo_button, self.hint_button, self.stop_button]
+                    [self.new_game_button, self.undo_button, self.hint_button, self.stop_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
                 ),
-                widgets.HBox([self.prev_button, self.next_button, self.save_button]),
+                widgets.HBox(
+                    [self.prev_button, self.next_button, self.save_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
             ],
-            layout=widgets.Layout(margin="0 0 0 1em"),
+            layout=widgets.Layout(margin="0 0 0 1em", min_width="22em"),
         )
         self.widget = widgets.VBox(
             [widgets.HBox([self.view, controls]), self.stats, self.hints_view]
