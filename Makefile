@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help setup demo test lint bench release grade feedback lab browser-deps clean
+.PHONY: help setup demo test lint bench release grade feedback lab browser-deps sandbox-deps clean
 
 help:
 	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
@@ -25,10 +25,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-demo: $(STAMP)
+demo: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.course demo
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps sandbox-deps
 	$(PY) -m pytest
 
 lint: $(STAMP)
@@ -41,8 +41,9 @@ bench: $(STAMP)
 release: $(STAMP)
 	$(PY) -m gamekit.course release
 
-grade: $(STAMP)
-	$(PY) -m gamekit.course grade
+# make grade ARGS="a02_alphabeta --student ada --force"
+grade: $(STAMP) sandbox-deps
+	$(PY) -m gamekit.course grade $(ARGS)
 
 feedback: $(STAMP)
 	$(PY) -m gamekit.course feedback
@@ -56,6 +57,16 @@ browser-deps:
 	  echo "chromium not found: installing Debian's chromium for the browser tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+# Student code is graded inside bubblewrap; install it when it is missing (needs root or sudo).
+# Without it (macOS, no user namespaces) grading still runs, and says loudly that it is unsandboxed.
+sandbox-deps:
+	@if [ "$$(uname)" = Linux ] && ! command -v bwrap >/dev/null; then \
+	  echo "bwrap not found: installing Debian's bubblewrap to sandbox student code"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq bubblewrap >/dev/null \
+	    || echo "WARNING: could not install bubblewrap: student code will run unsandboxed"; \
 	fi
 
 clean:

@@ -16,14 +16,21 @@ from gamekit.games import (
     random_state,
 )
 from gamekit.gametree import CHANCE, MAX, MIN, GameTree, first_tree
+from gamekit.hex import SWAP, Hex, HexState, cell_name, parse_cell
+from gamekit.mcts import child_statistics, mcts_search
+from gamekit.movelog import GameLog, load_log, replay
+from gamekit.negamax import TranspositionTable, negamax_search
 from gamekit.players import (
     alphabeta_player,
     expectimax_player,
     greedy_player,
     human_player,
+    mcts_player,
     minimax_player,
+    negamax_player,
     random_player,
 )
+from gamekit.quarto import Quarto, QuartoMove, QuartoState, parse_piece, piece_name
 from gamekit.search import (
     WIN,
     alphabeta_cutoff_search,
@@ -33,9 +40,33 @@ from gamekit.search import (
     minimax_value,
     negamax,
 )
+from gamekit.tournament import PlayerSpec, elo_ratings, named_player, tournament
 from gamekit.trace import Trace, TraceStats, run_traced
 
 __all__ = [
+    "SWAP",
+    "GameLog",
+    "Hex",
+    "HexState",
+    "PlayerSpec",
+    "Quarto",
+    "QuartoMove",
+    "QuartoState",
+    "TranspositionTable",
+    "cell_name",
+    "child_statistics",
+    "elo_ratings",
+    "load_log",
+    "mcts_player",
+    "mcts_search",
+    "named_player",
+    "negamax_player",
+    "negamax_search",
+    "parse_cell",
+    "parse_piece",
+    "piece_name",
+    "replay",
+    "tournament",
     "CHANCE",
     "MAX",
     "MIN",

@@ -28,9 +28,25 @@ CASES = [
 
 pytestmark = pytest.mark.slow
 
+
+def _fingerprint() -> dict[str, str]:
+    """A hash of every file of the gamekit package and the course's notebooks."""
+    import hashlib
+
+    files = [
+        *ROOT.joinpath("gamekit").rglob("*.py"),
+        *ROOT.joinpath("source").rglob("*.ipynb"),
+        *ROOT.joinpath("release").rglob("*.ipynb"),
+    ]
+    return {str(p.relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+
+
+BEFORE = _fingerprint()
+
 _generated: dict[str, Path] = {}
 _graded: dict[str, dict[str, course.CaseResult]] = {}
 _graded_roots: dict[str, Path] = {}
+_problems: dict[str, list[str]] = {}  # what the driver found changed behind its back
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +67,11 @@ def graded(assignment: str, scratch: Path) -> dict[str, course.CaseResult]:
     """Every fixture case of ``assignment`` autograded once in its own scratch course."""
     if assignment not in _graded:
         keep = scratch / f"graded-{assignment}"
-        _, results = course.check_cases(assignment, root=ROOT, keep=keep, validate=False, log=print)
+        found, results = course.check_cases(
+            assignment, root=ROOT, keep=keep, validate=False, log=print
+        )
         _graded[assignment] = {r.case.name: r for r in results}
+        _problems[assignment] = found
         _graded_roots[assignment] = keep
     return _graded[assignment]
 
@@ -201,8 +220,38 @@ def test_feedback_never_shows_hidden_tests(assignment, scratch):
 def test_grade_table_lists_every_student_with_the_gradebook_scores(assignment, scratch):
     results = graded(assignment, scratch)
     table = course.grade_table(_graded_roots[assignment], [assignment]).splitlines()
-    rows = {line.split()[0]: line for line in table[2:] if not line.startswith("*")}
+    legend = [line for line in table[2:] if line.split()[0].endswith(":")]
+    rows = {line.split()[0]: line for line in table[2:] if line not in legend}
     assert set(rows) == set(results)
     for name, result in results.items():
+        if result.case.status == "missing":
+            assert "missing" in rows[name] and any(ln.startswith("missing:") for ln in legend)
+            continue
         score = sum(s or 0 for s in result.scores.values())
         assert f"{score:.1f} / {sum(result.max_scores.values()):5.1f}" in rows[name]
+        if result.case.status == "failed":
+            assert rows[name].split("/")[1].strip().split()[0].endswith("F"), rows[name]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_hostile_submissions_change_nothing_and_leave_nothing(assignment, scratch):
+    """After grading every fixture (attacks included): the package and the course's notebooks
+    are as they were, the gradebook holds only what the driver wrote, and no process a
+    submission started is still alive."""
+    import psutil
+
+    from gamekit.grading.driver import db_url_of, verify
+    from gamekit.grading.sandbox import MARKER_VARIABLE
+
+    graded(assignment, scratch)
+    assert _problems[assignment] == []
+    assert _fingerprint() == BEFORE
+    assert verify(db_url_of(_graded_roots[assignment]), assignment) == []
+    left = []
+    for process in psutil.process_iter():
+        try:
+            if MARKER_VARIABLE in process.environ():
+                left.append(f"{process.pid} {process.cmdline()[:3]}")
+        except psutil.Error:
+            continue
+    assert left == []

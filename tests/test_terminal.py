@@ -198,8 +198,8 @@ def test_help_lists_games_engines_and_options():
 
 
 def test_the_course_colours_map_to_the_nearest_ansi_colours():
-    assert mark_colours(TicTacToe()) == {"X": 34, "O": 31}  # dark blue X, red O
-    assert mark_colours(ConnectFour()) == {"X": 31, "O": 33}  # red and yellow discs
+    assert mark_colours(TicTacToe()) == {"X": 34, "O": 31}  # blue X, orange O (nearest: red)
+    assert mark_colours(ConnectFour()) == {"X": 34, "O": 31}  # the same discs on every board
     assert nearest_ansi("#000000") == 30 and nearest_ansi("#ffffff") == 37
 
 
