@@ -35,8 +35,9 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-bench: $(STAMP)
+bench: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.bench
+	$(PY) -m gamekit.grading.bench
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release

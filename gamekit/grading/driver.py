@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -438,6 +439,9 @@ def grade(
     started = time.monotonic()
     db_url = db_url_of(root)
     summary = Summary()
+    tools = os.path.dirname(sys.executable)  # nbgrader runs alembic by name: find this env's
+    if tools not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = tools + os.pathsep + os.environ.get("PATH", "")
     workers = workers or os.cpu_count() or 1
     for assignment in assignments:
         ensure_in_gradebook(root, assignment, db_url, log)

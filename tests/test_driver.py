@@ -1,0 +1,91 @@
+"""The grading driver as an instructor meets it: a fresh clone, re-runs, hand grades, statuses.
+
+One small scratch course (a02, three students) is graded for real through
+`gamekit.course.grade_all`, the function behind ``make grade``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gamekit import course
+from gamekit.grading import driver
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSIGNMENT = "a02_alphabeta"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def fresh_clone(tmp_path_factory) -> Path:
+    """A course as a clone has it: sources and the committed release, but no gradebook yet."""
+    root = course.scratch_course(tmp_path_factory.mktemp("clone") / "course", ROOT)
+    shutil.copytree(ROOT / "release", root / "release")
+    cases = {c.name: c for c in course.load_cases(ROOT, ASSIGNMENT, ["reference", "blank"])}
+    course.write_submissions(
+        root, ASSIGNMENT, {"ada": cases["reference"], "blaise": cases["blank"]}
+    )
+    (root / "submitted" / "carl" / ASSIGNMENT).mkdir(parents=True)  # an empty folder
+    return root
+
+
+def test_grading_a_fresh_clone_adds_the_assignment_and_grades_everyone(fresh_clone):
+    said: list[str] = []
+    assert not (fresh_clone / "gradebook.db").exists()
+    code = course.grade_all(fresh_clone, [ASSIGNMENT], workers=2, log=said.append)
+    text = "\n".join(said)
+    assert code == 0, text
+    assert "not in the gradebook yet" in text
+    grades = course.read_grades(fresh_clone, ASSIGNMENT)
+    assert sum(g.score or 0 for g in grades["ada"]) == 10.0
+    assert sum(g.score or 0 for g in grades["blaise"]) == 0.0
+    assert "carl" not in grades  # missing is not a 0 in the gradebook ...
+    table = course.grade_table(fresh_clone, [ASSIGNMENT])
+    carl = next(line for line in table.splitlines() if line.startswith("carl"))
+    assert "missing" in carl and "0.0 /" not in carl.split("missing")[0]  # ... nor in the table
+    assert "graded 2" in text and "missing 1" in text
+
+
+def test_an_unchanged_submission_is_not_graded_again(fresh_clone):
+    said: list[str] = []
+    course.grade_all(fresh_clone, [ASSIGNMENT], workers=2, log=said.append)
+    assert f"{ASSIGNMENT}: 0 to grade, 3 unchanged" in "\n".join(said)
+
+
+def test_hand_grades_survive_a_forced_rerun_and_the_ledger_catches_tampering(fresh_clone):
+    from nbgrader.api import Gradebook
+
+    url = driver.db_url_of(fresh_clone)
+    with Gradebook(url) as gb:
+        manual = gb.find_grade("reflection_ordering", ASSIGNMENT, ASSIGNMENT, "ada")
+        manual.manual_score = 1.5
+        auto = gb.find_grade("test_alphabeta_search", ASSIGNMENT, ASSIGNMENT, "blaise")
+        auto.auto_score = 3.0  # written behind the driver's back
+        gb.db.commit()
+    said: list[str] = []
+    course.grade_all(fresh_clone, [ASSIGNMENT], students=["ada"], force=True, log=said.append)
+    with Gradebook(url) as gb:
+        assert gb.find_grade("reflection_ordering", ASSIGNMENT, ASSIGNMENT, "ada").score == 1.5
+        blaise = gb.find_grade("test_alphabeta_search", ASSIGNMENT, ASSIGNMENT, "blaise")
+        assert blaise.auto_score == 0.0  # put back by the check against the ledger
+    assert "GRADEBOOK CHANGED BEHIND THE DRIVER: blaise: test_alphabeta_search" in "\n".join(said)
+
+
+def test_an_unknown_assignment_or_nothing_to_grade_is_said_in_words(tmp_path):
+    root = course.scratch_course(tmp_path / "course", ROOT)
+    said: list[str] = []
+    assert course.grade_all(root, ["a99_nothing"], log=said.append) == 1
+    assert "No such assignment: a99_nothing" in said[0]
+    said.clear()
+    assert course.grade_all(root, None, log=said.append) == 1
+    assert "Nothing to grade" in said[0]
+
+
+def test_feedback_reaches_every_student_missing_included(fresh_clone):
+    course.feedback(fresh_clone, ASSIGNMENT)
+    assert "Not submitted" in course.feedback_text(fresh_clone, "carl", ASSIGNMENT)
+    assert "alphabeta_search" in course.feedback_text(fresh_clone, "blaise", ASSIGNMENT)
