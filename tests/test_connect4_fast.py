@@ -233,6 +233,22 @@ def test_the_player_plays_legal_moves_and_beats_a_shallower_textbook_engine():
         assert sign * game.utility(state, "X") == 1
 
 
+@needs_data
+def test_in_the_endgame_the_player_plays_a_best_move():
+    game, player = ConnectFour(), fast_connect4_player(time_limit=5.0)
+    checked = 0
+    for moves, _ in published("Test_L3_R1", 40):
+        if len(moves) < 42 - 12:
+            continue
+        state = game.initial
+        for col in moves:
+            state = game.drop(state, int(col))
+        _, keep = best_moves(Position.from_moves(moves))
+        assert player(game, state)[1] in keep
+        checked += 1
+    assert checked >= 5
+
+
 def test_bad_input_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="'8' at index 2"):
         Position.from_moves("448")
