@@ -874,6 +874,8 @@ class _Scanner(ast.NodeVisitor):
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in FRAME_ATTRIBUTES:
             self.hit("introspection", f"uses .{node.attr}", node)
+        if node.attr == "__file__":  # where a module lives on disk: the way to its files
+            self.hit("outside-path", "uses .__file__ (where a module's files are)", node)
         if self._kernel_call(node.value):  # get_ipython().events, .input_transformers_...
             self.hit("kernel-hook", f"uses get_ipython().{node.attr}", node)
             return
