@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help setup demo test lint bench release grade feedback lab browser-deps sandbox-deps clean
+.PHONY: help setup demo test lint bench release grade feedback lab lab-instructor browser-deps sandbox-deps clean
 
 help:
 	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
@@ -15,7 +15,8 @@ help:
 	@echo "make release   regenerate release/ from source/ with nbgrader"
 	@echo "make grade     autograde everything under submitted/"
 	@echo "make feedback  write feedback HTML for graded submissions"
-	@echo "make lab       start JupyterLab on the course"
+	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"
+	@echo "make lab-instructor  JupyterLab on the whole course, with the formgrader"
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; set PYTHON=python3.x")'
@@ -49,8 +50,25 @@ grade: $(STAMP) sandbox-deps
 feedback: $(STAMP)
 	$(PY) -m gamekit.course feedback
 
+# Students: a lab on their own copy of the release and the lecture notebooks (work/), never on
+# source/ (solutions, hidden tests), the gradebook or other students' work, and no formgrader.
+# Instructors: `make lab-instructor`, the whole course with the formgrader.
+# JupyterLab refuses to run as root unless told: say so, then allow it (containers, CI images).
+ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+LAB_ARGS ?=
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=.
+	@mkdir -p work
+	@cp -rn release/. work/ && cp -rn notebooks work/ && echo "Your notebooks are in work/ (copies: release/ stays as handed out)."
+	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
+	@mkdir -p build/student-lab/labconfig
+	@echo '{"disabledExtensions": {"@jupyter/nbgrader:formgrader": true, "@jupyter/nbgrader:course-list": true, "@jupyter/nbgrader:create-assignment": true}}' > build/student-lab/labconfig/page_config.json
+	JUPYTER_CONFIG_PATH=$(CURDIR)/build/student-lab $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=work \
+	  --ServerApp.jpserver_extensions="{'nbgrader.server_extensions.formgrader': False, 'nbgrader.server_extensions.course_list': False}" $(LAB_ARGS)
+
+lab-instructor: $(STAMP)
+	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. $(LAB_ARGS)
 
 # The browser tests drive Debian's chromium; install it when it is missing (needs root or sudo).
 browser-deps:
