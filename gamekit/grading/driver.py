@@ -31,6 +31,7 @@ import os
 import shutil
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -306,7 +307,8 @@ def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
     student, assignment = result["student"], result["assignment"]
     folder = root / "autograded" / student / assignment
     if result["status"] != STATUS_MISSING:
-        with Gradebook(db_url) as gb:
+        with Gradebook(db_url) as gb, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings, harmless here
             gb.update_or_create_student(student)
             submission = gb.update_or_create_submission(assignment, student)
             stamp = root / "submitted" / student / assignment / "timestamp.txt"
@@ -443,34 +445,39 @@ def grade(
     if tools not in os.environ.get("PATH", "").split(os.pathsep):
         os.environ["PATH"] = tools + os.pathsep + os.environ.get("PATH", "")
     workers = workers or os.cpu_count() or 1
+    todo: list[Job] = []
+    digests: dict[tuple[str, str], str] = {}
     for assignment in assignments:
         ensure_in_gradebook(root, assignment, db_url, log)
         jobs = build_jobs(root, assignment, db_url, students, sandbox)
         ledger = read_ledger(db_url, assignment)
-        todo, digests = [], {}
+        fresh = 0
         for job in jobs:
-            digests[job.student] = _digest(job)
-            previous = ledger.get((job.student, assignment))
+            key = (job.student, assignment)
+            digests[key] = _digest(job)
+            previous = ledger.get(key)
             if (
                 not force
                 and previous
-                and previous["digest"] == digests[job.student]
+                and previous["digest"] == digests[key]
                 and previous["status"] != STATUS_FAILED
             ):
                 summary.skipped.append(f"{job.student}/{assignment}")
                 continue
             todo.append(job)
-        log(f"{assignment}: {len(todo)} to grade, {len(jobs) - len(todo)} unchanged")
+            fresh += 1
+        log(f"{assignment}: {fresh} to grade, {len(jobs) - fresh} unchanged")
 
-        def keep(result: dict, digests: dict = digests) -> None:
-            write_result(root, db_url, result, digests[result["student"]])
-            summary.results.append(result)
-            if result.get("sandboxed") is False:
-                summary.sandboxed = False
-            elif result.get("sandboxed") and summary.sandboxed is None:
-                summary.sandboxed = True
+    def keep(result: dict) -> None:
+        write_result(root, db_url, result, digests[(result["student"], result["assignment"])])
+        summary.results.append(result)
+        if result.get("sandboxed") is False:
+            summary.sandboxed = False
+        elif result.get("sandboxed") and summary.sandboxed is None:
+            summary.sandboxed = True
 
-        run_jobs(todo, workers, keep, progress=progress)
+    run_jobs(todo, workers, keep, progress=progress)  # one pool: no core idles between assignments
+    for assignment in assignments:
         summary.problems += verify(db_url, assignment)
     summary.seconds = time.monotonic() - started
     return summary
