@@ -402,9 +402,10 @@ class _TreeLayout:
             + (' data-current="true"' if current else "")
             + f' opacity="{1 if reached else 0.25}"><title>{name}</title>'
         ]
-        if current:
+        if current:  # the halo takes in the node's name, beside a tree's marker
+            extra = 8 * len(str(step.node)) + 6 if self.explicit and not leaf else 0
             out.append(
-                f'<rect x="{x - w / 2 - 8:.1f}" y="{top - 8:.1f}" width="{w + 16}" '
+                f'<rect x="{x - w / 2 - 8:.1f}" y="{top - 8:.1f}" width="{w + 16 + extra}" '
                 f'height="{h + 16}" rx="8" fill="{HIGHLIGHT_COLOUR}" stroke="black" '
                 'stroke-width="2.5"/>'
             )

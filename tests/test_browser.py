@@ -365,22 +365,26 @@ def test_alphabeta_stepper(lab_url, page):
     if not (NOTEBOOKS / "02_watch_alphabeta.ipynb").exists():
         pytest.skip("notebooks/02_watch_alphabeta.ipynb does not exist yet")
     run_notebook(page, lab_url, "02_watch_alphabeta.ipynb")
-    stepper = page.locator(".gk-stepper").first
+    steppers = page.locator(".gk-stepper")
+    stepper = steppers.first
     stepper.wait_for(state="attached", timeout=90_000)
     stepper.scroll_into_view_if_needed()
     wait_for_all_cells(page)  # until then the kernel would answer the clicks late
     current = stepper.locator(".gk-step-current")
     pruned = stepper.locator(".gk-step-pruned")
     count = stepper.locator(".gk-step-count")
+    highlighted = stepper.locator('.gk-step-picture svg [data-current="true"]')
     expect(count).to_contain_text(re.compile(r"step 1 / \d+"))
     expect(current).to_have_text(re.compile(r"\S"))
     root = current.text_content().strip()
+    expect(highlighted).to_have_attribute("data-node", root)
     assert not pruned.text_content().strip()
     total = int(re.search(r"/ (\d+)", count.text_content()).group(1))
 
     for position in range(2, total + 1):
         stepper.locator(".gk-step-next").click()
         expect(count).to_contain_text(f"step {position} / {total}")
+        expect(highlighted).to_have_attribute("data-node", current.text_content().strip())
         if pruned.text_content().strip():
             break
     else:
@@ -390,3 +394,32 @@ def test_alphabeta_stepper(lab_url, page):
     edges = pruned.text_content().strip()
     assert re.fullmatch(r"[^,\s]+-[^,\s]+(, [^,\s]+-[^,\s]+)*", edges), edges
     assert edges.startswith(f"{node}-"), "the first pruned edges leave the node being cut off"
+    # Crisp: the picture is SVG drawn at its own size (no bitmap stretched by the page).
+    assert stepper.locator(".gk-step-picture img").count() == 0
+    box = stepper.locator(".gk-step-picture svg").bounding_box()
+    assert box["width"] > 300
+    page.screenshot(path=str(SHOTS / "stepper-first-tree.png"), full_page=False)
+
+    # The tic-tac-toe position: nodes named by moves, the highlight following them.
+    expect(steppers).to_have_count(2)
+    board = steppers.nth(1)
+    board.scroll_into_view_if_needed()
+    current = board.locator(".gk-step-current")
+    highlighted = board.locator('.gk-step-picture svg [data-current="true"]')
+    expect(current).to_have_text("root")
+    for _ in range(12):
+        board.locator(".gk-step-next").click()
+    expect(board.locator(".gk-step-count")).to_contain_text("step 13 / ")
+    expect(current).to_have_text(re.compile(r"^\(\d,\d\)( \(\d,\d\))*$"))
+    expect(highlighted).to_have_attribute("data-node", current.text_content().strip())
+    board.locator(".gk-step-reset").click()
+    expect(current).to_have_text("root")
+    board.locator(".gk-step-next").click()
+    board.locator(".gk-step-next").click()
+    board.locator(".gk-step-prev").click()
+    expect(board.locator(".gk-step-count")).to_contain_text("step 2 / ")
+    for _ in range(13):
+        board.locator(".gk-step-next").click()
+    expect(board.locator(".gk-step-count")).to_contain_text("step 15 / ")
+    board.locator(".gk-step-picture").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "stepper-tictactoe.png"), full_page=False)
