@@ -91,6 +91,15 @@ def _load_case(name: str) -> dict[str, Any]:
 
 
 CASE_NAMES = sorted(p.parent.name for p in CASES.glob("*/case.py"))
+PLAIN_KEYS = {"START", "ANSWERS", "EDIT_CELLS", "DELETE_CELLS", "SCORES", "FEEDBACK"}
+"""A case with only these fields is a plain mistake, graded the same in-process; the others
+(attacks, flags, broken notebooks) need the sandboxed driver: tests/test_pipeline.py."""
+
+
+def _is_plain(name: str) -> bool:
+    fields = {key for key in _load_case(name) if key.isupper()}
+    # eq_always_true: its answers are read as typed literals by the trusted grader only
+    return fields <= PLAIN_KEYS and name != "eq_always_true"
 
 
 def test_notebook_has_the_expected_graded_cells():
@@ -127,7 +136,9 @@ def test_release_fails_only_with_not_implemented_error():
         assert type(error) is NotImplementedError, (grade_id, error)
 
 
-@pytest.mark.parametrize("name", [n for n in CASE_NAMES if n not in ("reference", "blank")])
+@pytest.mark.parametrize(
+    "name", [n for n in CASE_NAMES if n not in ("reference", "blank") and _is_plain(n)]
+)
 def test_fixture_case_fails_exactly_its_cells_with_its_message(name):
     case = _load_case(name)
     assert case["START"] == "solution"
@@ -174,6 +185,14 @@ CUTOFF_FLAWS = {
     "eval_at_every_node": "evaluation called on non-leaf nodes",
     "eval_on_terminal": "evaluation called on a terminal position",
 }
+WINDOW_FLAWS = {
+    "stale_window_at_max": "not its parent's current one",
+    "stale_window_at_min": "not its parent's current one",
+    "wrong_bound": "the wrong bound moved",
+    "no_cutoff_at_max": "MAX never cuts off",
+    "no_cutoff_at_min": "MIN never cuts off",
+}
+"""Flaws no catalogue entry names: the departure from the course's search explains them."""
 
 
 def _hidden_block(grade_id: str) -> str:
@@ -198,7 +217,22 @@ def test_hidden_cutoff_cases_name_each_flaw(flaw):
 
 
 def test_every_flaw_is_covered_by_a_test():
-    assert set(CUTOFF_FLAWS) == set(a02.FLAWS) - {"none"}
+    assert set(CUTOFF_FLAWS) | set(WINDOW_FLAWS) == set(a02.FLAWS) - {"none"}
+
+
+@pytest.mark.parametrize("flaw", sorted(WINDOW_FLAWS))
+@pytest.mark.parametrize("grade_id", ["test_alphabeta_search", "test_alphabeta_cutoff"])
+def test_window_flaws_are_explained_from_where_the_search_departs(flaw, grade_id):
+    namespace = _namespace()
+    visible, hidden = TEST_CELLS[grade_id]["source"].split("### BEGIN HIDDEN TESTS")
+    exec(visible, namespace)  # with the reference engine: defines what the hidden part uses
+    engine = grade_id.replace("test_", "") + ("_search" if "cutoff" in grade_id else "")
+    namespace[engine] = partial(a02.flawed_alphabeta, flaw=flaw)
+    with pytest.raises(GradingError, match=WINDOW_FLAWS[flaw]) as info:
+        exec(hidden.replace("### END HIDDEN TESTS", ""), namespace)
+    message = str(info.value)
+    assert re.search(r"\((MAX|MIN)\) your search (went on|cut off)", message), message
+    assert "window [alpha, beta] was" not in message  # hidden cases: words, no numbers
 
 
 def _equivalent_orderings() -> dict[str, Any]:
@@ -308,7 +342,9 @@ def test_unrecognised_engine_gets_a_general_message_without_expected_values():
 
     with pytest.raises(GradingError, match="does not search like") as info:
         a02.check_alphabeta_search(_reverse, [tree])
-    assert "B1" not in str(info.value) and "reference has" not in str(info.value)
+    message = str(info.value)
+    assert "at node A (MAX)" in message and "out of actions() order" in message
+    assert "window [alpha, beta] was" not in message and "reference has" not in message
 
 
 # --------------------------------------------------------------------------------------------

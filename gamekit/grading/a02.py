@@ -359,6 +359,11 @@ FLAWS = (
     "depth_minus_one",
     "eval_at_every_node",
     "eval_on_terminal",
+    "stale_window_at_max",
+    "stale_window_at_min",
+    "wrong_bound",
+    "no_cutoff_at_max",
+    "no_cutoff_at_min",
 )
 
 
@@ -388,7 +393,11 @@ def flawed_alphabeta(
     - ``plain_utility``: terminal states score ``utility`` instead of `scored_result`;
     - ``depth_plus_one`` / ``depth_minus_one``: evaluates one ply deeper / shallower;
     - ``eval_at_every_node``: calls ``eval_fn`` on every non-terminal node it enters;
-    - ``eval_on_terminal``: scores terminal states with ``eval_fn`` too.
+    - ``eval_on_terminal``: scores terminal states with ``eval_fn`` too;
+    - ``stale_window_at_max`` / ``stale_window_at_min``: a MAX (MIN) node passes its children the
+      window it was entered with, not the one its elder children updated;
+    - ``wrong_bound``: MAX lowers beta to v, MIN raises alpha to v (the other player's bound);
+    - ``no_cutoff_at_max`` / ``no_cutoff_at_min``: MAX (MIN) never cuts off.
     """
     if flaw not in FLAWS:
         raise ValueError(f"unknown flaw {flaw!r}; known: {FLAWS}")
@@ -398,6 +407,7 @@ def flawed_alphabeta(
     )
     evaluate = eval_fn if eval_fn is not None else (lambda s, p: 0)
     prunes = flaw not in ("no_pruning", "eager_no_pruning")
+    uncut = {"no_cutoff_at_max": True, "no_cutoff_at_min": False}.get(flaw)  # who never cuts
 
     def leaf_value(state: Any, ply: int) -> float | None:
         """The value of a leaf of the search, or None when the node is to be expanded."""
@@ -423,9 +433,11 @@ def flawed_alphabeta(
         moves = game.actions(state)
         children = [game.result(state, a) for a in moves] if flaw.startswith("eager") else None
         v, best = (-infinity if is_max else infinity), None
+        entry = (alpha, beta)
         for i, a in enumerate(moves):
             child = children[i] if children is not None else game.result(state, a)
-            window = (beta, alpha) if flaw == "swapped_args" else (alpha, beta)
+            stale = flaw == ("stale_window_at_max" if is_max else "stale_window_at_min")
+            window = (beta, alpha) if flaw == "swapped_args" else entry if stale else (alpha, beta)
             v2, _ = value(child, *window, ply + 1, not is_max)
             if flaw == "last_tie":
                 better = v2 >= v if is_max else v2 <= v
@@ -447,8 +459,11 @@ def flawed_alphabeta(
                 cut = v > beta if is_max else v < alpha
             else:
                 cut = v >= beta if is_max else v <= alpha
-            if prunes and cut:  # the test first, then the bound takes in v
+            if prunes and cut and is_max is not uncut:  # the test first, then the bound moves
                 return v, best
+            if flaw == "wrong_bound":
+                alpha, beta = (alpha, min(beta, v)) if is_max else (max(alpha, v), beta)
+                continue
             alpha, beta = (max(alpha, v), beta) if is_max else (alpha, min(beta, v))
         return v, best
 
@@ -576,6 +591,193 @@ def _first_difference(student: list[Any], reference: list[Any]) -> str:
     return f"the first {common} generated nodes agree, then your search generates a different node"
 
 
+# --------------------------------------------------------------------------------------------
+# Where a search first parts from the course's, and why
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One child searched by the course's alpha-beta: the window the child was given, the
+    node's value v once the child returned, and whether the node then cut off."""
+
+    move: Any
+    alpha: float
+    beta: float
+    v: float
+    cut: bool
+
+
+def course_steps(
+    state: Any, game: Game, depth: int | None = None, eval_fn: EvalFn | None = None
+) -> dict[tuple, list[Step]]:
+    """``{path: steps}`` for every node the course's alpha-beta expands (path: the moves from the
+    root). The same search as `flawed_alphabeta` with no flaw, written down as it goes.
+
+    >>> steps = course_steps("A", example_tree())
+    >>> [(s.move, s.alpha, s.beta, s.v, s.cut) for s in steps[("a2",)]]
+    [('b21', 5, inf, 1, False), ('b22', 5, 1, 2, True)]
+    """
+    player = game.to_move(state)
+    evaluate = eval_fn if eval_fn is not None else (lambda s, p: 0)
+    found: dict[tuple, list[Step]] = {}
+
+    def value(state: Any, alpha: float, beta: float, path: tuple, is_max: bool) -> float:
+        if game.terminal_test(state):
+            utility = game.utility(state, player)
+            return utility if depth is None else scored_result(utility, len(path))
+        if depth is not None and len(path) >= depth:
+            return evaluate(state, player)
+        steps = found.setdefault(path, [])
+        v = -infinity if is_max else infinity
+        for a in game.actions(state):
+            child = value(game.result(state, a), alpha, beta, (*path, a), not is_max)
+            v = max(v, child) if is_max else min(v, child)
+            cut = v >= beta if is_max else v <= alpha
+            steps.append(Step(a, alpha, beta, v, cut))
+            if cut:
+                return v
+            alpha, beta = (max(alpha, v), beta) if is_max else (alpha, min(beta, v))
+        return v
+
+    value(state, -infinity, infinity, (), True)
+    return found
+
+
+VISIBLE_BOARDS = (("XO.", ".X.", "O.."), ("X..", "...", "..."))
+"""The tic-tac-toe positions of the visible tests: feedback may show numbers on these."""
+
+
+def is_visible(game: Game, state: Any) -> bool:
+    """Can the student see this case (the worked example, the exercise, the course's first tree,
+    a board of the visible tests)? Only then does feedback quote values and windows."""
+    from gamekit.gametree import first_tree
+
+    if isinstance(game, GameTree):
+        return any(
+            game.edges == tree.edges and game.utilities == tree.utilities and state == tree.initial
+            for tree in (example_tree(), exercise_tree(), first_tree())
+        )
+    if type(game) is TicTacToe and (game.h, game.v, game.k) == (3, 3, 3):
+        return any(state == game.from_rows(list(rows)) for rows in VISIBLE_BOARDS)
+    return False
+
+
+def _number(x: float) -> str:
+    if x in (infinity, -infinity):
+        return "+inf" if x > 0 else "-inf"
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _node_name(node: TraceNode, game: Game) -> str:
+    """A node as the student would name it: its name in a tree, its moves on a board."""
+    if isinstance(game, GameTree):
+        return f"node {node.state}"
+    moves = node.path()
+    return "the root" if not moves else "the position after moves " + ", ".join(map(str, moves))
+
+
+WINDOW_CAUSES = {
+    "stale_window_at_max": "a child got a window that was not its parent's current one: your "
+    "search behaves as if a MAX node passed its children the window it was entered with, not the "
+    "alpha its elder children raised. Pass the updated alpha and beta to every child.",
+    "stale_window_at_min": "a child got a window that was not its parent's current one: your "
+    "search behaves as if a MIN node passed its children the window it was entered with, not the "
+    "beta its elder children lowered. Pass the updated alpha and beta to every child.",
+    "wrong_bound": "the wrong bound moved: your search behaves as if MAX lowered beta to v and "
+    "MIN raised alpha to v. MAX raises alpha (alpha = max(alpha, v)), MIN lowers beta "
+    "(beta = min(beta, v)).",
+    "no_cutoff_at_max": "MAX never cuts off: your search behaves as if MAX nodes had no cutoff "
+    "test. After each child, MAX returns as soon as v >= beta.",
+    "no_cutoff_at_min": "MIN never cuts off: your search behaves as if MIN nodes had no cutoff "
+    "test. After each child, MIN returns as soon as v <= alpha.",
+}
+"""Why a node decided with the wrong window: a flaw of `flawed_alphabeta` that reproduces the
+student's search past the point where it parts from the course's."""
+
+
+def _common(a: list[Any], b: list[Any]) -> int:
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def departure(
+    student: Run, reference: Run, game: Game, state: Any, kw: dict, cause: str | None = None
+) -> str | None:
+    """Say which decision of the student's search first parts from the course's alpha-beta, at
+    which node (MAX or MIN), and ``cause`` (why, when known); with values and windows only when
+    `is_visible`. None when the two searches part in a way this cannot describe."""
+    mine, ref = student.trace.nodes, reference.trace.nodes
+    k = _common(student.visited(), reference.visited())
+    if k == 0 or (k >= len(mine) and k >= len(ref)):
+        return None
+    mine_parent = mine[k].parent.index if k < len(mine) and mine[k].parent else None
+    ref_parent = ref[k].parent.index if k < len(ref) and ref[k].parent else None
+    numbers = is_visible(game, state)
+    if mine_parent is not None and mine_parent == ref_parent:
+        node = ref[ref_parent]
+        what = (
+            f"at {_node_name(node, game)} ({_player(node)}) your search took the child by "
+            f"move {mine[k].move!r} where the course's takes {ref[k].move!r}: children were taken "
+            "out of actions() order. Search them in exactly the order game.actions(state) gives."
+        )
+        return what
+    deeper = ref_parent is not None and (
+        mine_parent is None or ref[ref_parent].depth > ref[mine_parent].depth
+    )
+    at = ref[ref_parent] if deeper else ref[mine_parent] if mine_parent is not None else None
+    if at is None or at.index == k - 1 and not deeper:
+        return None
+    steps = course_steps(state, game, **kw).get(tuple(at.path()))
+    done = len(mine[at.index].children) if deeper else len(at.children)
+    if not steps or not 0 < done <= len(steps) or steps[done - 1].cut == deeper:
+        return None
+    step = steps[done - 1]
+    who, name = _player(at), _node_name(at, game)
+    test = "v >= beta" if who == "MAX" else "v <= alpha"
+    window = (
+        f", v = {_number(step.v)} and the window [alpha, beta] was "
+        f"[{_number(step.alpha)}, {_number(step.beta)}]:"
+        if numbers
+        else ","
+    )
+    if deeper:
+        what = (
+            f"at {name} ({who}) your search cut off where none was due: after its child by "
+            f"move {step.move!r} returned{window} {test} does not hold, so {who} must go on to "
+            "its next child"
+        )
+    else:
+        what = (
+            f"at {name} ({who}) your search went on where the window called for a cutoff: "
+            f"after its child by move {step.move!r} returned{window} {test} holds, so {who} "
+            "must return at once"
+        )
+    return what + (f". Why: {cause}" if cause else ".")
+
+
+def _player(node: TraceNode) -> str:
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    return "MAX" if node.player == root.player else "MIN"
+
+
+def _window_cause(student: list[Run], cases: list[tuple[Game, Any, dict]]) -> str | None:
+    """Why a node decided wrongly: the flaws of `flawed_alphabeta` that reproduce every student
+    search, node for node (on small trees two different flaws can search alike: then both)."""
+    causes = []
+    for flaw, cause in WINDOW_CAUSES.items():
+        engine = partial(flawed_alphabeta, flaw=flaw)
+        runs = (_run_reference(engine, state, game, **kw) for game, state, kw in cases)
+        if all(_same(s, r) for s, r in zip(student, runs, strict=True)):
+            causes.append(cause)
+    if len(causes) > 1:
+        return "these cases cannot tell two mistakes apart; either " + " Or ".join(causes)
+    return causes[0] if causes else None
+
+
 def _diagnose(
     student: list[Run],
     cases: list[tuple[Game, Any, dict]],
@@ -669,6 +871,13 @@ def _explain(
         raise GradingError(
             f"{name} generates the right nodes but chooses a different move on {where}: "
             "return the move whose value is best, the first one in actions() order on a tie"
+        )
+    game, state, kw = cases[first]
+    told = departure(s, r, game, state, kw, _window_cause(student, cases))
+    if told is not None:
+        raise GradingError(
+            f"{name} does not search like the course's alpha-beta on {where}: {told} Trace your "
+            "function with run_traced on the trees above and compare step by step."
         )
     detail = _first_difference(s.visited(), r.visited())
     hints = _hints(s, r)
