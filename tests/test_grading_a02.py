@@ -591,3 +591,29 @@ def test_a_ply_that_never_grows_is_reported():
     tree = a02.example_tree()
     with pytest.raises(GradingError, match="deeper than `depth` plies"):
         a02.check_alphabeta_cutoff(never_stops_early, [(tree, "A", 1, a02.hashed_eval(0))])
+
+
+def test_course_steps_follow_gamekit_alphabeta_node_for_node():
+    """The windows the feedback quotes come from a search that expands exactly the nodes
+    gamekit's alpha-beta expands, children in the same order, cut off exactly where it cuts."""
+    for seed in range(40):
+        tree = random_tree(3, 3, seed=seed, low=-4, high=4)
+        _, trace = run_traced(alphabeta_search, tree.initial, tree)
+        expanded = {tuple(n.path()): n for n in trace.nodes if n.children}
+        steps = a02.course_steps(tree.initial, tree)
+        assert set(steps) == set(expanded), seed
+        cut = {tuple(c.node.path()) for c in trace.cutoffs}
+        for path, node in expanded.items():
+            assert [s.move for s in steps[path]] == [k.move for k in node.children], seed
+            last_child = len(steps[path]) == len(node.actions)  # a cut there prunes nothing
+            assert steps[path][-1].cut == (path in cut) or last_child, seed
+            assert not any(s.cut for s in steps[path][:-1]), seed
+
+
+def test_visible_cases_are_the_notebooks_visible_trees_and_boards():
+    board = TicTacToe()
+    assert a02.is_visible(a02.example_tree(), "A") and a02.is_visible(first_tree(), "A")
+    assert a02.is_visible(board, board.from_rows(["XO.", ".X.", "O.."]))
+    hidden = a02.tree_from_lists([[[2, 1, 1], [1, -3]], [[1, 0], [0, -1], [2, -1]]])
+    assert not a02.is_visible(hidden, "A")
+    assert not a02.is_visible(board, board.from_rows(["X..", "O..", "XO."]))

@@ -615,8 +615,10 @@ def course_steps(
     root). The same search as `flawed_alphabeta` with no flaw, written down as it goes.
 
     >>> steps = course_steps("A", example_tree())
+    >>> [(s.move, s.alpha, s.beta, s.v, s.cut) for s in steps[("a1",)]]
+    [('b1', -inf, inf, 5, False), ('b2', -inf, 5, 5, False)]
     >>> [(s.move, s.alpha, s.beta, s.v, s.cut) for s in steps[("a2",)]]
-    [('b21', 5, inf, 1, False), ('b22', 5, 1, 2, True)]
+    [('c1', 5, inf, 2, True)]
     """
     player = game.to_move(state)
     evaluate = eval_fn if eval_fn is not None else (lambda s, p: 0)
