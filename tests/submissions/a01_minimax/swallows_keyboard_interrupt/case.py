@@ -1,0 +1,24 @@
+"""A loop that catches KeyboardInterrupt (and ends by itself after 40 s): the kernel will not
+stop when interrupted, so grading fails with that reason instead of hanging."""
+
+START = "release"
+ANSWERS = {
+    "vocabulary_answer": """import time
+
+_end = time.monotonic() + 40
+while time.monotonic() < _end:
+    try:
+        time.sleep(0.2)
+    except KeyboardInterrupt:
+        pass
+
+
+def tree_vocabulary():
+    raise NotImplementedError()
+""",
+}
+SCORES = {}
+FEEDBACK = []
+STATUS = "failed"
+FLAGGED = True
+REASONS = ["did not stop when interrupted", "KeyboardInterrupt"]
