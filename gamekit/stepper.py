@@ -263,7 +263,6 @@ class AlphaBetaStepper(widgets.VBox):
     def _show(self) -> None:
         step, last = self.step, len(self.steps) - 1
         state = snapshot(self.steps, self.position, by_path=True)
-        self.count_label.value = f"step {self.position + 1} / {len(self.steps)}"
         self.current_label.value = self.name(self.paths[self.position])
         self.window_label.value = step.window()
         self.pruned_label.value = ", ".join(
@@ -274,12 +273,14 @@ class AlphaBetaStepper(widgets.VBox):
         self.reset_button.disabled = self.position == 0
         self.next_button.disabled = self.position == last
         self.picture.value = self.svg()
+        # The count last: a page that sees it change has already received everything else.
+        self.count_label.value = f"step {self.position + 1} / {len(self.steps)}"
 
 
 # Drawing ----------------------------------------------------------------------------------------
 
 CELL = 10  # px, one cell of a board drawn as a node
-LEVEL = 92  # px between the tops of two levels
+LEVEL = 100  # px between the tops of two levels
 FONT = 12  # px, values and names
 SMALL = 11  # px, windows and edge labels
 
@@ -358,7 +359,7 @@ class _TreeLayout:
 
     def _edge(self, path: Path, reached: bool, pruned: bool) -> str:
         parent = path[:-1]
-        x1, y1 = self.x[parent], self.y(parent) + self.node_h + 26
+        x1, y1 = self.x[parent], self.y(parent) + self.node_h + 35
         x2, y2 = self.x[path], self.y(path) - 4
         stub = path in self.pruned_stubs
         if stub:
@@ -406,7 +407,7 @@ class _TreeLayout:
             extra = 8 * len(str(step.node)) + 6 if self.explicit and not leaf else 0
             out.append(
                 f'<rect x="{x - w / 2 - 8:.1f}" y="{top - 8:.1f}" width="{w + 16 + extra}" '
-                f'height="{h + 16}" rx="8" fill="{HIGHLIGHT_COLOUR}" stroke="black" '
+                f'height="{h + 12}" rx="8" fill="{HIGHLIGHT_COLOUR}" stroke="black" '
                 'stroke-width="2.5"/>'
             )
         if self.board:
@@ -431,13 +432,13 @@ class _TreeLayout:
             style = 'font-weight="bold"' if final else 'font-style="italic"'
             fill = VALUE_COLOUR if final else PROVISIONAL_COLOUR
             out.append(
-                f'<text x="{x:.1f}" y="{top + h + 14:.1f}" text-anchor="middle" {style} '
+                f'<text x="{x:.1f}" y="{top + h + 18:.1f}" text-anchor="middle" {style} '
                 f'fill="{fill}">{format_value(value)}</text>'
             )
         if reached and path in state.intervals:
             alpha, beta = state.intervals[path]
             out.append(
-                f'<text x="{x:.1f}" y="{top + h + 27:.1f}" text-anchor="middle" '
+                f'<text x="{x:.1f}" y="{top + h + 31:.1f}" text-anchor="middle" '
                 f'font-size="{SMALL}" fill="{EDGE_COLOUR}">'
                 f"[{format_value(alpha)}, {format_value(beta)}]</text>"
             )
