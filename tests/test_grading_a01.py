@@ -512,3 +512,70 @@ def test_numpy_scalars_count_as_numbers():
         return np.int64(good_value(state, game, player))
 
     a01.check_minimax_value(numpy_value, first_tree(), "A", MAX)
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 10: more mistakes named from behaviour
+# --------------------------------------------------------------------------------------------
+
+
+def _parity_minimax(state, game, player, ply=0):
+    if game.terminal_test(state):
+        return game.utility(state, player)
+    values = [
+        _parity_minimax(game.result(state, a), game, player, ply + 1) for a in game.actions(state)
+    ]
+    return max(values) if ply % 2 == 0 else min(values)
+
+
+def _max_view_minimax(state, game, player):
+    first = game.players[0]
+    if game.terminal_test(state):
+        return game.utility(state, first)
+    values = [_max_view_minimax(game.result(state, a), game, player) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == first else min(values)
+
+
+def _twice_cutoff(state, game, depth, eval_fn, player, ply=0):
+    if game.terminal_test(state):
+        return search.scored_result(game.utility(state, player), ply)
+    if ply == depth:
+        return eval_fn(state, player)
+    values = [
+        _twice_cutoff(game.result(state, a), game, depth - 1, eval_fn, player, ply + 1)
+        for a in game.actions(state)
+    ]
+    return max(values) if game.to_move(state) == player else min(values)
+
+
+def test_depth_parity_is_told_apart_from_min_max_swapped():
+    tree = first_tree()
+    a01.check_minimax_value(_parity_minimax, tree, "A", MAX)  # the mover: parity is right
+    with pytest.raises(GradingError, match="chosen by depth parity"):
+        a01.check_minimax_value(_parity_minimax, tree, "A", MIN)
+
+
+def test_values_always_for_max_are_named():
+    with pytest.raises(GradingError, match="always from MAX's point of view"):
+        a01.check_minimax_value(_max_view_minimax, first_tree(), "A", MIN)
+
+
+def test_depth_counted_twice_is_named():
+    tree = random_tree(5, 2, seed=3, low=-5, high=5)  # deeper than every depth tried
+    evaluate = a01.table_eval({node: i % 7 - 3 for i, node in enumerate(sorted(tree.kinds))})
+    # depth 1 and 3: ply == depth - ply never holds; depth 4: it stops at ply 2
+    for depth, phrase in (
+        (1, "is depth counted twice"),
+        (3, "is depth counted twice"),
+        (4, "depth counted twice: the search"),
+    ):
+        with pytest.raises(GradingError, match=phrase):
+            a01.check_minimax_cutoff_value(_twice_cutoff, tree, "A", depth, evaluate, MAX)
+
+
+def test_an_error_in_the_students_code_shows_their_line():
+    error = KeyError("'D2'")  # as the kernel reports it: the message is str() of the original
+    error.student_traceback = "line 5: choose = {player: max}[game.to_move(state)]"
+    message = a01.raised_by_student("minimax_value", error)
+    assert "line 5: `choose = {player: max}[game.to_move(state)]`" in message
+    assert "KeyError: 'D2'" in message and "\"'D2'\"" not in message

@@ -141,6 +141,12 @@ MUTANTS = {
     "plain_terminal": "terminal states scored with plain utility: in depth-limited search a "
     "terminal state ply plies below the start scores scored_result(utility, ply)",
     "eval_for_max": "evaluation taken for the wrong player: call eval_fn(state, player)",
+    "parity": "max and min chosen by depth parity instead of by whose turn it is: the player "
+    "asked for is not always the one to move at the start (nor every other ply). At each node "
+    "maximise when game.to_move(state) == player, minimise otherwise",
+    "max_view": "values always from MAX's point of view: the value must be for the player "
+    "asked for (player), so read game.utility(state, player) and maximise where "
+    "game.to_move(state) == player",
 }
 
 
@@ -161,6 +167,10 @@ def _value(
     The recursion is a closure, so a copy of this function keeps working while the original is
     swapped out.
     """
+
+    if mutant == "max_view":
+        player = game.players[0]
+    start = ply
 
     def value(state: Any, ply: int) -> float:
         if game.terminal_test(state):
@@ -186,6 +196,8 @@ def _value(
             return sum(outcomes[a] * v for a, v in zip(moves, values, strict=True))
         values = [value(game.result(state, a), ply + 1) for a in game.actions(state)]
         maximise = (mover == player) != (mutant == "swap")
+        if mutant == "parity":
+            maximise = (ply - start) % 2 == 0
         return max(values) if maximise else min(values)
 
     return value(state, ply)
@@ -275,7 +287,28 @@ def _run(name: str, call: Callable[[Game, EvalFn | None], Any], state, game, eva
     except RecursionError as error:
         raise GradingError(f"{name} recursed without end: {error}") from error
     except Exception as error:
-        raise GradingError(f"{name} raised {type(error).__name__}: {error}") from error
+        raise GradingError(raised_by_student(name, error)) from error
+
+
+def raised_by_student(name: str, error: BaseException) -> str:
+    """The feedback for an exception the student's own code raised: the exception and, when the
+    kernel reported it, the student's line that raised it (not a bare ``KeyError: 'D2'``).
+
+    >>> error = ValueError("no moves")
+    >>> error.student_traceback = "line 3: return max(values)"
+    >>> print(raised_by_student("f", error))
+    f stopped with an error in your code, at line 3: `return max(values)`: ValueError: no moves
+    """
+    kind = getattr(error, "remote_type", None) or type(error).__name__
+    where = getattr(error, "student_traceback", "")
+    line, _, code = where.partition(": ")
+    at = f", at {line}: `{code}`" if where and code else f", at {where}" if where else ""
+    hint = ""
+    if kind == "KeyError":
+        hint = " (a dictionary has no entry for that key: is it a node that is not in it?)"
+    remote = hasattr(error, "student_traceback")  # its message is already str() of the original
+    message = error.args[0] if remote and len(error.args) == 1 else str(error)
+    return f"{name} stopped with an error in your code{at}: {kind}: {message}{hint}"
 
 
 def _same(a: float, b: float) -> bool:
@@ -329,11 +362,28 @@ def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str |
                     "depth off by one: the search went one ply too deep (depth counts plies "
                     "below the start; depth=1 evaluates the positions after one move)"
                 )
+            twice = (
+                " (or depth counted twice: lowered by one and ply raised by one on each call;"
+                " count it one way only)"
+            )
+            if depth >= 4 and evaluated == {depth // 2}:
+                return (
+                    "depth counted twice: the search stopped halfway, as if each call both "
+                    "lowered depth and raised ply; count plies one way only (ply + 1, depth fixed)"
+                )
             if evaluated == {d - 1 for d in expected}:
                 return (
                     "depth off by one: the search stopped one ply too early (depth counts plies "
                     "below the start; depth=1 evaluates the positions after one move)"
+                    + (twice if depth == 2 else "")
                 )
+        went = max(n.depth for n in student.nodes)
+        if expected and not evaluated and went > depth:
+            return (
+                "the search never stops at the depth limit: it went past ply == depth without "
+                "calling eval_fn (is depth counted twice, lowered by one and ply raised by one on "
+                "each call, so that ply == depth never holds? count plies one way only)"
+            )
     if student.visited() == reference.visited():
         return None
     eager = _eager_node(student, reference)
@@ -645,9 +695,10 @@ def check_minimax_value(
     got, trace = _run(name, lambda g, _: minimax_value(state, g, player), state, game)
     got = _check_number(name, got)
     if not _same(got, expected):
-        mutants = {
-            m: _value(state, game, player, mutant=m) for m in ("swap", "leaf_max", "leaf_mover")
-        }
+        order = ("swap", "leaf_max", "leaf_mover", "max_view")
+        if game.to_move(state) != player:  # parity equals the reference when they are the same
+            order = ("parity", *order)
+        mutants = {m: _value(state, game, player, mutant=m) for m in order}
         raise GradingError(_diagnose_value(name, got, expected, mutants, case))
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
