@@ -36,8 +36,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# Peers (easyAI, OpenSpiel) are installed for the bench only, never as dependencies; a peer
+# that cannot be installed is reported by the bench as such.
 bench: $(STAMP) sandbox-deps
-	$(PY) -m gamekit.bench
+	-$(PY) -m pip install --quiet --disable-pip-version-check easyAI
+	-$(PY) -m pip install --quiet --disable-pip-version-check open_spiel
+	@mkdir -p build
+	$(PY) -m gamekit.bench --json build/bench.json --strength 20
+	$(PY) -m gamekit.gamebench
 	$(PY) -m gamekit.grading.bench
 
 release: $(STAMP)

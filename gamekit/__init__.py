@@ -5,6 +5,7 @@ The names students use most are importable from here::
     from gamekit import TicTacToe, ConnectFour, GameTree, alphabeta_search, run_traced
 """
 
+from gamekit.connect4_fast import fast_connect4_player, fast_cutoff_search, fast_solve
 from gamekit.games import (
     BoardState,
     ConnectFour,
@@ -44,6 +45,9 @@ from gamekit.tournament import PlayerSpec, elo_ratings, named_player, tournament
 from gamekit.trace import Trace, TraceStats, run_traced
 
 __all__ = [
+    "fast_connect4_player",
+    "fast_cutoff_search",
+    "fast_solve",
     "SWAP",
     "GameLog",
     "Hex",

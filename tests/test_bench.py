@@ -139,3 +139,13 @@ def test_a_switched_off_cache_holds_nothing_and_changes_no_result():
     assert len(plain._successors) == 0 and len(cached._successors) > 0
     with pytest.raises(ValueError, match="max_bytes must be a whole number of bytes >= 0"):
         plain.set_successor_cache(-1)
+
+
+@pytest.mark.slow
+def test_the_seed_games_bench_figures_are_consistent(capsys):
+    """gamekit.gamebench --quick: the table never adds nodes nor changes a value."""
+    from gamekit import gamebench
+
+    assert gamebench.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "Hex 7x7, negamax" in out and "Quarto, MCTS" in out and "INCONSISTENT" not in out
