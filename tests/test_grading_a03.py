@@ -102,6 +102,23 @@ class SneakyMutation(TicTacToe):
         return [] if state.utility else lowest_cells(self, state)
 
 
+class RowColumnSwapped(TicTacToe):
+    def actions(self, state):
+        return [] if state.utility else [(c, r) for r, c in lowest_cells(self, state)]
+
+
+class OneCellPerRow(TicTacToe):
+    """Gravity along the rows: the right-most empty cell of each row."""
+
+    def actions(self, state):
+        if state.utility:
+            return []
+        rows = {}
+        for row, col in sorted(set(state.moves)):
+            rows[row] = (row, col)
+        return list(rows.values())
+
+
 class SameList(TicTacToe):
     def actions(self, state):
         if not hasattr(self, "_cache"):
@@ -174,6 +191,8 @@ def test_right_actions_pass(answer):
         (AssignsField, "tries to change the state (it assigns"),
         (SneakyMutation, "changed the state it was given"),
         (SameList, "same list object"),
+        (RowColumnSwapped, "row and column swapped"),
+        (OneCellPerRow, "one cell per row instead of one per column"),
         (Delegates, "calls gamekit's own code"),
         (ReturnsTuple, "should be a list"),
         (MovesAsLists, "should be a tuple"),

@@ -211,6 +211,22 @@ def _diagnose_actions(got: set, expected: set, state: Any, h: int, v: int) -> st
                 f"is off by one row: each move is one row {where} the lowest empty cell "
                 f"(rows go from 1 at the top to h = {h} at the bottom)"
             )
+    per_row = "gives one cell per row instead of one per column"
+    per_row_why = (
+        ": a move drops a piece into a column, so there is one move for each column that is not "
+        "full, at its lowest empty cell"
+    )
+    swapped = got == {(col, row) for row, col in expected}
+    rows = [row for row, _ in got]
+    columns = [col for _, col in got]
+    if swapped:
+        also = f" (or it {per_row})" if len(set(rows)) == len(rows) > 1 else ""
+        return (
+            f"has row and column swapped{also}: a move is (row, col), the row first (1 at the "
+            f"top, h = {h} at the bottom), then the column (1 to v = {v})"
+        )
+    if len(got) > 1 and len(set(rows)) == len(rows) and len(set(columns)) < len(columns):
+        return per_row + per_row_why
     off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
     if off_board:
         return f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"

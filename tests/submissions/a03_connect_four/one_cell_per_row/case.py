@@ -1,0 +1,26 @@
+"""actions gives the right-most empty cell of each row (gravity along rows)."""
+
+START = "solution"
+ANSWERS = {
+    "connect_four_code": '''class ConnectFour(TicTacToe):
+    """Connect Four on h rows and v columns, k in a row to win."""
+
+    def __init__(self, h=6, v=7, k=4):
+        super().__init__(h, v, k)
+
+    def actions(self, state):
+        if state.utility != 0:
+            return []
+        moves = []
+        for row in range(1, self.h + 1):
+            for col in range(self.v, 0, -1):
+                if (row, col) not in state.board:
+                    moves.append((row, col))
+                    break
+        return moves
+''',
+}
+EDIT_CELLS = {}
+DELETE_CELLS = []
+SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
+FEEDBACK = ["one cell per row instead of one per column"]

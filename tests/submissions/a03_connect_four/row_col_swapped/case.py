@@ -1,0 +1,26 @@
+"""actions finds the right cells but returns them as (col, row)."""
+
+START = "solution"
+ANSWERS = {
+    "connect_four_code": '''class ConnectFour(TicTacToe):
+    """Connect Four on h rows and v columns, k in a row to win."""
+
+    def __init__(self, h=6, v=7, k=4):
+        super().__init__(h, v, k)
+
+    def actions(self, state):
+        if state.utility != 0:
+            return []
+        moves = []
+        for col in range(1, self.v + 1):
+            for row in range(self.h, 0, -1):
+                if (row, col) not in state.board:
+                    moves.append((col, row))
+                    break
+        return moves
+''',
+}
+EDIT_CELLS = {}
+DELETE_CELLS = []
+SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
+FEEDBACK = ["row and column swapped"]
