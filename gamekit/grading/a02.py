@@ -44,6 +44,7 @@ from gamekit.grading import (
     require_plain,
     require_type,
 )
+from gamekit.grading.a01 import raised_by_student
 from gamekit.search import alphabeta_cutoff_search as reference_cutoff_search
 from gamekit.search import alphabeta_search as reference_search
 from gamekit.search import scored_result
@@ -527,7 +528,7 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
             "terminal_test, or the depth limit?"
         ) from error
     except Exception as error:
-        raise GradingError(f"{name} raised {type(error).__name__}: {error}") from error
+        raise GradingError(raised_by_student(name, error)) from error
 
 
 def _run_reference(engine: Callable[..., Any], state: Any, game: Game, **kw: Any) -> Run:
