@@ -187,9 +187,14 @@ def run(repeats: int, seconds: float) -> dict[str, list[float]]:
             # 2 and 3. Negamax with a time limit: a click is refused; Stop plays a move.
             board.locator(".gk-new-game").click()
             board.locator(".gk-engine select").select_option("negamax (time limit)")
-            readout = board.locator(".gk-seconds .widget-readout")
+            readout = board.locator('.gk-seconds .widget-readout[contenteditable="true"]')
+            readout.wait_for()  # editable once the engine's slider is enabled
             readout.fill(f"{seconds:g}")
             readout.press("Enter")
+            page.wait_for_function(
+                f"document.querySelector('{BOARD} .gk-seconds .widget-readout').textContent"
+                f" === '{seconds:.2f}'"
+            )
             for _ in range(repeats):
                 board.locator(".gk-new-game").click()
                 page.wait_for_function(
