@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import math
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gamekit.games import Game, IllegalMoveError, TicTacToe
@@ -539,11 +539,26 @@ def check_hand_values(values: Any, tree: GameTree) -> None:
 TREE_MESSAGE = "TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself"
 
 
-def _gametree_forbidden() -> contextlib.AbstractContextManager[None]:
-    """While active, building or asking a `GameTree` in the student's kernel raises
-    `EngineForbidden` (the student's code runs there, never in the grader's process)."""
+@contextlib.contextmanager
+def _gametree_forbidden() -> Iterator[None]:
+    """While active, building or asking a `GameTree` raises: in the student's kernel during every
+    call the grader makes (`forbidding`), and in this process for a TreeGame defined here (the
+    visible tests, run in the student's own kernel)."""
     names = ("__init__", "actions", "result", "utility", "terminal_test", "to_move")
-    return forbidding([(f"gamekit.gametree:GameTree.{name}", TREE_MESSAGE) for name in names])
+    saved = {name: GameTree.__dict__[name] for name in names}
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise GradingError(TREE_MESSAGE)
+
+    targets = [(f"gamekit.gametree:GameTree.{name}", TREE_MESSAGE) for name in names]
+    try:
+        for name in names:
+            setattr(GameTree, name, refuse)
+        with forbidding(targets):
+            yield
+    finally:
+        for name, method in saved.items():
+            setattr(GameTree, name, method)
 
 
 def _is_class(value: Any) -> bool:
@@ -705,6 +720,22 @@ def check_minimax_value(
         raise GradingError(f"{name} {case}: {mistake}")
 
 
+@contextlib.contextmanager
+def _globals_substituted(function: Any, name: str, replacement: Any) -> Iterator[None]:
+    """For a function defined in this process (the visible tests): its global ``name`` is
+    ``replacement`` while active. (For the student's kernel, `substituting` does the same.)"""
+    namespace = function.__globals__ if isinstance(function, types.FunctionType) else None
+    if namespace is None or not callable(namespace.get(name)):
+        yield
+        return
+    saved = namespace[name]
+    namespace[name] = replacement
+    try:
+        yield
+    finally:
+        namespace[name] = saved
+
+
 class correct_minimax_value:  # noqa: N801 - stands in for the student's function
     """A correct ``minimax_value(state, game, player)`` that replaces the student's while their
     ``minimax_decision`` is graded. It asks the game the same questions in the same order as
@@ -726,7 +757,11 @@ def check_minimax_decision(
     name = "minimax_decision"
     case = _describe(game, state, None, label)
     (best, expected, values), ref_trace = run_traced(_decision, state, game)
-    with substituting("minimax_value", correct_minimax_value()):
+    reference = correct_minimax_value()
+    with (
+        substituting("minimax_value", reference),
+        _globals_substituted(minimax_decision, "minimax_value", reference),
+    ):
         got, trace = _run(name, lambda g, _: minimax_decision(state, g), state, game)
     moves = game.actions(state)
     if type(got) in (int, float) and got not in moves:

@@ -25,6 +25,7 @@ from gamekit.grading import (
     require_plain,
     require_type,
 )
+from gamekit.grading.remote import RemoteRef
 
 EMPTY = "."
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -250,6 +251,7 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
     )
     if not is_class:
         raise GradingError(f"ConnectFour should be a class, got {connect_four_class!r}")
+    checked_fresh_list = False
     for position in positions:
         where = f"{position.label} ({position.h} x {position.v}, k = {position.k})"
         expected = set(
@@ -271,6 +273,18 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         if set(got) != expected:
             mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
             raise GradingError(f"actions {mistake} (on {where})")
+        if got and not checked_fresh_list and not isinstance(game, RemoteRef):
+            # Only observable where the class runs in this process (the visible tests, in the
+            # student's kernel): a copy of the list crosses to the grader, never the list.
+            checked_fresh_list = True
+            got.append((0, 0))  # a caller changing the list it received ...
+            again = _call(game.actions, "actions(state)", where, position.state)
+            if again is got or (0, 0) in again:
+                raise GradingError(
+                    "actions returns the same list object every time (a list kept in the game "
+                    "or the state): a caller that changes it would corrupt your game; build "
+                    "and return a new list on each call"
+                )
 
 
 # --------------------------------------------------------------------------------------------
