@@ -269,6 +269,14 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
                 result["status"] = STATUS_FAILED
                 result["reasons"].append(f"{name} could not be read ({error}): not graded")
                 submitted = None
+        broken = [
+            f["message"]
+            for f in result["flags"]
+            if f["kind"] == "corrupt-json" and f["notebook"] in ("", name)
+        ]
+        if submitted is None and broken:
+            result["status"] = STATUS_FAILED
+            result["reasons"].append(f"{name} could not be read ({broken[0]}): not graded")
         if submitted is None:
             blank, _ = assemble(release, {"cells": []}, hidden)
             if job.submission and not any("could not be read" in r for r in result["reasons"]):

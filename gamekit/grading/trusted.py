@@ -137,6 +137,8 @@ def _literal(node: ast.AST) -> Any:
         return _INFINITY_NAMES[ast.unparse(node)]
     if isinstance(node, ast.Call) and ast.unparse(node) in ('float("inf")', "float('inf')"):
         return math.inf
+    if isinstance(node, ast.Call) and ast.unparse(node) == "set()":
+        return set()  # the empty set has no literal of its own
     if isinstance(node, ast.Tuple):
         return tuple(_literal(e) for e in node.elts)
     if isinstance(node, ast.List):
