@@ -225,8 +225,13 @@ def _worker(job: dict, pipe) -> None:
 
 
 def _context():
+    """Workers start from a clean interpreter, never as a copy of the driver's process: the
+    driver may live in a notebook or a test run whose modules were changed."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload(["gamekit.grading.job"])  # imported once, not per job
+    return context
 
 
 def run_jobs(
