@@ -37,7 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit.grading.job import STATUS_FAILED, STATUS_GRADED, STATUS_MISSING, Job, read_submission
+from gamekit.grading.job import (
+    STATUS_FAILED,
+    STATUS_GRADED,
+    STATUS_MISSING,
+    Job,
+    empty_result,
+    read_submission,
+)
 
 LITERAL_CELLS = {
     "a01_minimax": ["vocabulary_answer", "hand_values_answer"],
@@ -285,18 +292,7 @@ def run_jobs(
 
 
 def _failed(job: Job, reason: str) -> dict:
-    return {
-        "assignment": job.assignment,
-        "student": job.student,
-        "status": STATUS_FAILED,
-        "reasons": [reason],
-        "flags": [],
-        "notes": [],
-        "cells": [],
-        "notebooks": {},
-        "timings": {},
-        "sandboxed": None,
-    }
+    return empty_result(job, STATUS_FAILED, [reason])
 
 
 # --------------------------------------------------------------------------------------------

@@ -201,16 +201,13 @@ def _banner(text: str) -> Any:
     )
 
 
-def grade_job(job: Job | dict) -> dict:
-    """Grade one submission; return its result record (plain data, never raises)."""
-    if isinstance(job, dict):
-        job = Job(**job)
-    started = time.monotonic()
-    result: dict[str, Any] = {
+def empty_result(job: Job, status: str, reasons: list[str] | None = None) -> dict:
+    """A result record with nothing graded yet (the shape every job returns)."""
+    return {
         "assignment": job.assignment,
         "student": job.student,
-        "status": STATUS_GRADED,
-        "reasons": [],
+        "status": status,
+        "reasons": list(reasons or []),
         "flags": [],
         "notes": [],
         "cells": [],
@@ -218,6 +215,14 @@ def grade_job(job: Job | dict) -> dict:
         "timings": {},
         "sandboxed": None,
     }
+
+
+def grade_job(job: Job | dict) -> dict:
+    """Grade one submission; return its result record (plain data, never raises)."""
+    if isinstance(job, dict):
+        job = Job(**job)
+    started = time.monotonic()
+    result = empty_result(job, STATUS_GRADED)
     scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:20]}-"))
     try:
         _run_job(job, scratch, result)
