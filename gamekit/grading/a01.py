@@ -237,19 +237,6 @@ def reference_expectiminimax_value(state: Any, game: Game, player: str) -> float
     return _value(state, game, player)
 
 
-def _copy(function: Callable[..., Any]) -> Callable[..., Any]:
-    """A new function object with the same code: unaffected when the original is swapped out."""
-    copy = types.FunctionType(
-        function.__code__,
-        function.__globals__,
-        function.__name__,
-        function.__defaults__,
-        function.__closure__,
-    )
-    copy.__kwdefaults__ = function.__kwdefaults__
-    return copy
-
-
 def forbidden() -> tuple[Callable[..., Any], ...]:
     """What a01's answers must not call: gamekit's engines, explain's solvers, this module's
     references."""
