@@ -48,6 +48,7 @@ def test_grading_a_fresh_clone_adds_the_assignment_and_grades_everyone(fresh_clo
     carl = next(line for line in table.splitlines() if line.startswith("carl"))
     assert "missing" in carl and "0.0 /" not in carl.split("missing")[0]  # ... nor in the table
     assert "graded 2" in text and "missing 1" in text
+    assert "CHANGED BEHIND" not in text
 
 
 def test_an_unchanged_submission_is_not_graded_again(fresh_clone):

@@ -347,6 +347,8 @@ def verify(db_url: str, assignment: str) -> list[str]:
     ledger = read_ledger(db_url, assignment)
     with Gradebook(db_url) as gb:
         for (student, _), record in sorted(ledger.items()):
+            if record.get("status") == STATUS_MISSING:
+                continue  # nothing handed in: nothing was written to the gradebook
             for cell in record.get("cells", []):
                 notebook = cell["notebook"].removesuffix(".ipynb")
                 try:
