@@ -30,12 +30,13 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from jupyter_core.utils import ensure_async
 from nbclient import NotebookClient
-from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.exceptions import CellTimeoutError
 from nbformat import NotebookNode
 from nbformat.v4 import new_output
 from traitlets import Any as AnyTrait
-from traitlets import Dict, Float, List, Unicode
+from traitlets import Dict, Float, Unicode
 
 from gamekit.grading import GradingError
 from gamekit.grading.remote import NOTEBOOK_MODULE, CellTimeout, Connection, RemoteProtocolError
@@ -301,7 +302,6 @@ class TrustedClient(NotebookClient):
     socket_dir = Unicode("")
     grace = Float(5.0, help="seconds an interrupted kernel gets to stop")
     max_output = Float(100_000, help="characters of output kept per cell")
-    cell_log = List()
     timings = Dict()
 
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
@@ -414,7 +414,6 @@ class TrustedClient(NotebookClient):
                 )
             else:
                 cell.outputs.append(error_output(error))
-        self.cell_log.append({"cell": cell_index, "passed": error is None})
 
     async def _await_reply(self, msg_id: str, cell_index: int) -> None:
         """Wait for the kernel to finish the grader's request; interrupt it if it hangs."""
@@ -441,12 +440,6 @@ class TrustedClient(NotebookClient):
         return False
 
 
-async def ensure_async(value: Any) -> Any:
-    if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future):
-        return await value
-    return value
-
-
 def timeout_output(seconds: float | None) -> dict:
     text = (
         f"this cell ran over the {seconds or 0:g} s a cell gets when graded, and was stopped: "
@@ -458,7 +451,6 @@ def timeout_output(seconds: float | None) -> dict:
 
 
 __all__ = [
-    "DeadKernelError",
     "KernelUnresponsive",
     "NotALiteral",
     "TrustedClient",
