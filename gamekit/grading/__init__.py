@@ -18,6 +18,21 @@ from typing import Any
 class GradingError(AssertionError):
     """A test found a mistake; the message says which, not what the right answer is."""
 
+    def _render_traceback_(self) -> list[str]:
+        """How IPython shows it: one line with the message, not the checker's internals."""
+        return [f"\x1b[31m✗ {self}\x1b[0m"]
+
+
+def expect(condition: object, message: str) -> None:
+    """A visible test's check: raise `GradingError` with ``message`` unless ``condition``."""
+    if not condition:
+        raise GradingError(message)
+
+
+def passed(what: str) -> None:
+    """Say what a visible test checked, once all its checks have passed (one line, with ✓)."""
+    print(f"✓ {what}")
+
 
 class EngineForbidden(GradingError):
     """The student's code called one of gamekit's own engines instead of its own."""
