@@ -91,12 +91,20 @@ def validate_source(root: Path, assignment: str) -> list[str]:
 
 
 def validate_release(root: Path, assignment: str) -> list[str]:
-    """Problems with the release notebooks: every failing cell must fail NotImplementedError."""
+    """Problems with the release notebooks: every graded test cell must fail, and only with
+    NotImplementedError (an unanswered exercise never passes its tests)."""
     from nbgrader.validator import Validator
 
     problems = []
     for path in sorted((root / "release" / assignment).glob("*.ipynb")):
         result = Validator().validate(str(path))
+        failing = {cell["source"] for cell in result.get("failed", [])}
+        for cell in json.loads(path.read_text())["cells"]:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            source = "".join(cell["source"]).strip()
+            is_test = cell["cell_type"] == "code" and meta.get("grade") and not meta.get("solution")
+            if is_test and source not in failing:
+                problems.append(f"release {path.name}: {meta.get('grade_id')} passes unanswered")
         for kind, cells in result.items():
             for cell in cells:
                 error = cell.get("raw_error", "")
@@ -310,10 +318,18 @@ def feedback(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
     ``nbgrader generate_feedback`` for graded and failed submissions (a failed one opens with
     what happened), and a short page for a submission that never came."""
     from gamekit.grading.driver import db_url_of, read_ledger
+    from gamekit.grading.feedback import mark_pending_hand_grades, pending_hand_grades
 
     done = nbgrader(root, "generate_feedback", assignment, "--force", check=False)
+    db_url = db_url_of(root)
+    for folder in sorted((root / "feedback").glob(f"*/{assignment}")):
+        pending = pending_hand_grades(db_url, assignment, folder.parent.name)
+        for page in folder.glob("*.html"):
+            waiting = pending.get(page.stem, {})
+            if waiting:
+                page.write_text(mark_pending_hand_grades(page.read_text(), waiting))
     release = sorted((root / "release" / assignment).glob("*.ipynb"))
-    for (student, _), record in read_ledger(db_url_of(root), assignment).items():
+    for (student, _), record in read_ledger(db_url, assignment).items():
         if record["status"] != "missing":
             continue
         folder = root / "feedback" / student / assignment

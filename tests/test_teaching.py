@@ -1,0 +1,81 @@
+"""What students see when a check passes, fails, or meets an exercise they have not answered."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamekit.grading as grading
+from gamekit.grading import GradingError, exercise, expect, passed
+from gamekit.grading.feedback import mark_pending_hand_grades
+
+
+def stub() -> None:
+    raise NotImplementedError
+
+
+def test_a_failed_check_shows_as_one_line_with_its_message():
+    with pytest.raises(GradingError) as caught:
+        expect(1 + 1 == 3, "one plus one is two")
+    lines = caught.value._render_traceback_()
+    assert len(lines) == 1 and "✗ one plus one is two" in lines[0]
+
+
+def test_a_passed_check_says_what_it_checked(capsys):
+    expect(True, "never shown")
+    passed("sums on 3 examples")
+    assert capsys.readouterr().out == "✓ sums on 3 examples\n"
+
+
+def test_an_unanswered_exercise_is_named_and_the_notebook_goes_on(capsys, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    with exercise("Exercise 2.1"):
+        stub()
+    assert "○ Exercise 2.1 is not answered yet" in capsys.readouterr().out
+
+
+def test_a_checker_message_about_a_stub_counts_as_unanswered(capsys, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    with exercise("Part 1"):
+        try:
+            stub()
+        except NotImplementedError:
+            raise GradingError("actions(state) raised NotImplementedError") from None
+    assert "○ Part 1" in capsys.readouterr().out
+
+
+def test_a_wrong_answer_still_fails():
+    with pytest.raises(GradingError), exercise("Exercise 2.1"):
+        expect(False, "wrong value at B")
+    with pytest.raises(KeyError), exercise("Exercise 2.1"):
+        raise KeyError("D2")
+
+
+@pytest.mark.parametrize("where", ["grader", "nbgrader"])
+def test_an_unanswered_exercise_fails_when_graded_or_validated(where, monkeypatch):
+    if where == "grader":
+        monkeypatch.setattr(grading, "GRADING", True)
+        monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    else:
+        monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
+    with pytest.raises(NotImplementedError), exercise("Exercise 2.1"):
+        stub()
+
+
+PAGE = """<h4>a02 (Score: 10.0 / 12.0)</h4>
+<li><a href="#test_a">Test cell</a> (Score: 3.0 / 3.0)</li>
+<li><a href="#essay">Written response</a> (Score: 0.0 / 2.0)</li>
+<a name="test_a"></a><div class="panel-heading"><span>Score: 3.0 / 3.0 </span></div>
+<a name="essay"></a><div class="panel-heading"><span>Score: 0.0 / 2.0 </span></div>"""
+
+
+def test_feedback_says_a_written_answer_waits_for_hand_grading():
+    page = mark_pending_hand_grades(PAGE, {"essay": 2.0})
+    assert "Written response</a> (to be graded by hand, 2 points)" in page
+    assert "To be graded by hand (out of 2.0)" in page
+    assert "Score: 10.0 / 12.0; 2 of these points are still to be graded by hand" in page
+    assert "Score: 0.0 / 2.0" not in page
+    assert page.count("Score: 3.0 / 3.0") == 2  # the automatic scores are left alone
+
+
+def test_feedback_without_pending_cells_is_unchanged():
+    assert mark_pending_hand_grades(PAGE, {}) == PAGE
