@@ -48,6 +48,11 @@ PlayerLike = Callable[..., Any]
 """A player ``(game, state) -> move``, or a factory ``f(seed=...) -> player``."""
 
 
+def _count(number: int, one: str, many: str | None = None) -> str:
+    """``1 win``, ``2 wins``, ``1 loss``, ``0 losses``."""
+    return f"{number} {one if number == 1 else (many or one + 's')}"
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A player described by a factory and its keyword arguments, under a ``name``.
@@ -178,7 +183,8 @@ class SeriesResult:
         )
         return (
             f"{self.player_a} vs {self.player_b} on {self.game}, {self.games} games "
-            f"(seed {self.seed}): {self.wins} wins, {self.draws} draws, {self.losses} losses "
+            f"(seed {self.seed}): {_count(self.wins, 'win')}, {_count(self.draws, 'draw')}, "
+            f"{_count(self.losses, 'loss', 'losses')} "
             f"for {self.player_a}" + (f" ({colours})" if colours else "")
         )
 

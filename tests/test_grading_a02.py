@@ -404,7 +404,7 @@ def test_check_intervals_accepts_ints_floats_and_lists():
         (lambda d: d.pop("D1"), "no interval for D1"),
         (lambda d: d.update({"B11": (4, inf)}), "leaves have no interval"),
         (lambda d: d.update({"D2": (8, 8)}), "D2 should have no interval"),
-        (lambda d: d.update({"Z": (0, 0)}), "not nodes of the tree"),
+        (lambda d: d.update({"Z": (0, 0)}), "Z is not a node of the tree"),
         (lambda d: d.update({"C": (4, 9)}), "wrong interval at C"),
         (lambda d: d.update({"C": (8, 4)}), "look swapped"),
         (lambda d: d.update({"B1": (-inf, inf), "C": (4, inf)}), "window each node was entered"),

@@ -90,7 +90,21 @@ def test_counts_add_up():
     assert sum(w for w, _, _ in by_colour.values()) == result.wins
     expected_mean = (result.wins - result.losses) / 15
     assert result.mean_utility == pytest.approx(expected_mean)
-    assert f"{result.wins} wins, {result.draws} draws, {result.losses} losses" in str(result)
+    assert f"{result.wins} win" in str(result) and f"{result.draws} draw" in str(result)
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "words"),
+    [("WLL", "1 win, 0 draws, 2 losses"), ("WWDL", "2 wins, 1 draw, 1 loss")],
+)
+def test_the_counts_read_as_english(outcomes, words):
+    from gamekit.tournament import GameRecord, SeriesResult
+
+    result = SeriesResult("a game", "A", "B", 0)
+    for index, letter in enumerate(outcomes):
+        utility = {"W": 1, "D": 0, "L": -1}[letter]
+        result.records.append(GameRecord(index, "X", "O", utility, (), (None, None)))
+    assert words in str(result)
 
 
 def test_perfect_player_never_loses_tic_tac_toe():

@@ -169,7 +169,8 @@ def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) 
     unknown = sorted(str(n) for n in given if n not in tree.kinds)
     if unknown:
         problems.append(
-            f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not nodes of the tree"
+            f"{', '.join(unknown)} "
+            + ("is not a node of the tree" if len(unknown) == 1 else "are not nodes of the tree")
         )
     leaves = sorted(str(n) for n in given if n in tree.utilities)
     if leaves:
