@@ -50,7 +50,7 @@ def _unanswered(error: BaseException | None) -> bool:
 
 
 @contextlib.contextmanager
-def exercise(name: str) -> Iterator[None]:
+def if_answered(name: str) -> Iterator[None]:
     """Run the checks or the "check it" code of exercise ``name``. While the exercise is still a
     stub, say so in one line instead of stopping *Run All Cells* here, so the rest of the
     notebook (worked examples, pictures) still runs. When graded or validated (nbgrader sets

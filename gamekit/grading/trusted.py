@@ -242,7 +242,7 @@ class TrustedNamespace:
 
     def run_test(self, source: str, conn: Connection | None) -> tuple[str, BaseException | None]:
         """Run a test cell's code; return what it printed and the exception it raised."""
-        gamekit.grading.GRADING = True  # `exercise()` never skips an unanswered stub here
+        gamekit.grading.GRADING = True  # `if_answered()` never skips an unanswered stub here
         needed = loaded_names(source) & self.answers
         bound: list[str] = []
         out = io.StringIO()

@@ -5,4 +5,4 @@ ANSWERS = {}
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {}
-FEEDBACK = []
+FEEDBACK = ["✓ actions on 4 x 4", "to be graded by hand"]
