@@ -30,7 +30,7 @@ def test_an_unanswered_exercise_is_named_and_the_notebook_goes_on(capsys, monkey
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     with if_answered("Exercise 2.1"):
         stub()
-    assert "○ Exercise 2.1 is not answered yet" in capsys.readouterr().out
+    assert "○ Exercise 2.1: not answered yet" in capsys.readouterr().out
 
 
 def test_a_checker_message_about_a_stub_counts_as_unanswered(capsys, monkeypatch):

@@ -60,7 +60,7 @@ def if_answered(name: str) -> Iterator[None]:
     except Exception as error:
         if GRADING or os.environ.get("NBGRADER_EXECUTION") or not _unanswered(error):
             raise  # graded or validated: an unanswered exercise fails
-        print(f"○ {name} is not answered yet: answer it, then run this cell again.")
+        print(f"○ {name}: not answered yet (this cell checks it once you have answered).")
 
 
 class EngineForbidden(GradingError):
