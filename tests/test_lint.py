@@ -21,8 +21,7 @@ import pytest
 
 from gamekit import search
 from gamekit.course import Case, build_submission, load_cases
-from gamekit.grading import lint
-from gamekit.grading.lint import Finding, LintReport, lint_submission, scan_source
+from gamekit.grading.lint import Finding, LintReport, copies, lint_submission, scan_source
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENTS = ["a01_minimax", "a02_alphabeta", "a03_connect_four"]
@@ -786,11 +785,11 @@ def test_release_folder_missing_is_a_flag_not_a_crash(tmp_path):
 def test_a_broken_engine_module_does_not_break_the_lint(tmp_path, monkeypatch):
     (tmp_path / "half_written_engine.py").write_text("raise RuntimeError('not finished')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    caches = [lint._forbidden, lint._gamekit_functions, lint._reference_uses]
+    caches = [copies._forbidden, copies._gamekit_functions, copies._reference_uses]
     for cache in caches:
         cache.cache_clear()
-    monkeypatch.setattr(lint, "ENGINE_MODULES", (*lint.ENGINE_MODULES, "half_written_engine"))
-    monkeypatch.setattr(lint, "CLONE_MODULES", (*lint.CLONE_MODULES, "half_written_engine"))
+    monkeypatch.setattr(copies, "ENGINE_MODULES", (*copies.ENGINE_MODULES, "half_written_engine"))
+    monkeypatch.setattr(copies, "CLONE_MODULES", (*copies.CLONE_MODULES, "half_written_engine"))
     try:
         report = _answer_findings(tmp_path, "from gamekit import alphabeta_search\n")
         assert _summary(report) == [("reference-engine", A02_NB, "alphabeta_code", "flag")]
