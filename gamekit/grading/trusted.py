@@ -40,6 +40,7 @@ from traitlets import Dict, Float, Unicode
 
 import gamekit.grading
 from gamekit.grading import GradingError
+from gamekit.grading.names import top_level_names
 from gamekit.grading.remote import NOTEBOOK_MODULE, CellTimeout, Connection, RemoteProtocolError
 
 SERVE_EXPRESSION = "__import__('gamekit.grading.remote', fromlist=['serve']).serve({path!r})"
@@ -63,20 +64,9 @@ def is_test_cell(cell: Any) -> bool:
 def defined_names(source: str) -> set[str]:
     """Top-level names a cell defines (functions, classes, assignments, imports)."""
     try:
-        tree = ast.parse(source)
+        return top_level_names(ast.parse(source))
     except SyntaxError:
         return set()
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-    return names
 
 
 def loaded_names(source: str) -> set[str]:

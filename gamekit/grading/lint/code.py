@@ -26,6 +26,7 @@ from gamekit.grading.lint.rules import (
     REASONS,
     RULES,
 )
+from gamekit.grading.names import top_level_names
 
 # --------------------------------------------------------------------------------------------
 # Code: which cells, in which order
@@ -52,7 +53,7 @@ def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) 
     for cell in release:
         if cell.cell_type == "code" and cell.solution:
             tree, _ = _parse(cell.source)
-            answer_names |= _top_level_names(tree) if tree else set()
+            answer_names |= top_level_names(tree, imports=False) if tree else set()
     scope = _Scope(bindings={}, defined=set(), answer_names=answer_names)
     last = {c.grade_id: c.index for c in cells if c.nbgrader}  # nbgrader keeps the last
     out: list[Finding] = []
@@ -108,24 +109,12 @@ def _parse(source: str) -> tuple[ast.Module | None, str]:
     return None, _describe(first)
 
 
-def _top_level_names(tree: ast.Module) -> set[str]:
-    names = set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
-    return names
-
-
 def _learn(tree: ast.Module, scope: _Scope) -> None:
     """Record what a cell's top-level statements bind (imports, definitions)."""
     for node in tree.body:
         for name, target in _imports(node):
             scope.bindings[name] = target
-        for name in _top_level_names(ast.Module(body=[node], type_ignores=[])):
+        for name in top_level_names(ast.Module(body=[node], type_ignores=[]), imports=False):
             scope.bindings.pop(name, None)
             scope.defined.add(name)
 
@@ -160,7 +149,7 @@ def _check_code(
         message = f"{label} {what} ({where})" + (f": {reason}" if reason else "")
         out.append(Finding(kind, notebook, grade_id, message, FLAG, file=rel, line=lines[0]))
     if not answer:
-        redefined = sorted(_top_level_names(tree) & scope.answer_names)
+        redefined = sorted(top_level_names(tree, imports=False) & scope.answer_names)
         if redefined:
             message = (
                 f"{label} redefines {', '.join(redefined)}, which the answer cells define: "
@@ -199,7 +188,7 @@ class _Scanner(ast.NodeVisitor):
             self.visit(node)
             for name, target in _imports(node):
                 self.bindings[name] = target
-            for name in _top_level_names(ast.Module(body=[node], type_ignores=[])):
+            for name in top_level_names(ast.Module(body=[node], type_ignores=[]), imports=False):
                 self.bindings.pop(name, None)
                 self.defined.add(name)
 
