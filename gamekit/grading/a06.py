@@ -30,19 +30,19 @@ from gamekit.quarto import Quarto, QuartoMove
 
 GAME = Quarto()
 
+EMPTY_WINDOW = (
+    "gives the child an empty window (alpha above beta): the child's window must be negated "
+    "and swapped, (-beta, -alpha); negating alone, (-alpha, -beta), or swapping alone, "
+    "(beta, alpha), turns it inside out"
+)
+
 MISTAKES = {
     "no_negation": "does not negate the value a child returns (negamax: v = max(v, -child))",
     "window_not_swapped": (
         "does not swap and negate the window one ply down: the child's window is (-beta, -alpha)"
     ),
-    "window_not_negated": (
-        "swaps the window one ply down but forgets to negate it: the child's window is "
-        "(-beta, -alpha)"
-    ),
-    "window_negated_not_swapped": (
-        "negates the window one ply down but does not swap it: the child's window is "
-        "(-beta, -alpha), not (-alpha, -beta)"
-    ),
+    "window_not_negated": EMPTY_WINDOW,
+    "window_negated_not_swapped": EMPTY_WINDOW,
     "utility_of_x": (
         "scores a finished game for X at every leaf: the value is the utility of the player "
         "to move, game.utility(state, game.to_move(state))"
