@@ -197,6 +197,12 @@ def test_check_negamax_refuses_gamekit_engine_and_wrong_types():
 
     with pytest.raises(GradingError, match="calls gamekit's own code"):
         a06.check_negamax(delegating, POSITIONS[:1])
+
+    def copying(state, game, alpha=-math.inf, beta=math.inf):
+        return a06.reference(state, game, alpha, beta)[0]
+
+    with pytest.raises(GradingError, match="calls gamekit's own code"):
+        a06.check_negamax(copying, POSITIONS[:1])
     with pytest.raises(GradingError, match="should be a number"):
         a06.check_negamax(lambda state, game, alpha, beta: "1", POSITIONS[:1])
 
@@ -249,12 +255,25 @@ def test_check_counted_search_names_the_mistake(options, order, phrase):
 
 def test_check_ordering():
     positions = a06.random_positions(6, 3, seed=7)
-    a06.check_ordering(a06.reference_order, make_counted(), positions)
+
+    def right_order(game, state, move):
+        after = game.result(state, move)
+        if game.terminal_test(after):
+            return 0 if after.winner else 1
+        return 2 if any(game.result(after, m).winner for m in game.actions(after)) else 1
+
+    a06.check_ordering(right_order, make_counted(), positions)
 
     def backwards(game, state, move):
-        return -a06.reference_order(game, state, move)
+        return -right_order(game, state, move)
 
     with pytest.raises(GradingError, match="good ordering should need at most 50%"):
         a06.check_ordering(backwards, make_counted(), positions)
     with pytest.raises(GradingError, match="good ordering"):
-        a06.check_ordering(a06.reference_order, make_counted(use_order=False), positions)
+        a06.check_ordering(right_order, make_counted(use_order=False), positions)
+
+    def delegating(game, state, move):
+        return a06.reference_order(game, state, move)
+
+    with pytest.raises(GradingError, match="calls gamekit's own code"):
+        a06.check_ordering(delegating, make_counted(), positions)

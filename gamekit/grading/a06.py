@@ -141,6 +141,14 @@ def reference(
     return value(state, alpha, beta)
 
 
+def reference_stats(state: Any, order: Callable[[Any, Any, Any], Any] | None = None) -> dict:
+    """What the notebook's ``counted_search`` returns, by `reference`: a dict with the keys
+    ``'value'``, ``'move'``, ``'nodes'`` and ``'cutoffs'``."""
+    counts = Counts()
+    value, move = reference(state, order=order, counts=counts)
+    return {"value": value, "move": move, "nodes": counts.nodes, "cutoffs": counts.cutoffs}
+
+
 def reference_order(game: Any, state: Any, move: Any) -> int:
     """The notebook's ordering key: 0 for a placement that wins, 2 for a move that hands the
     opponent a piece it can win with at once, 1 for any other move (lower is tried first)."""
@@ -188,17 +196,27 @@ def random_positions(empty: int, count: int, seed: int) -> list[Position]:
 # --------------------------------------------------------------------------------------------
 
 
-def forbidden_functions() -> tuple[Callable[..., Any], ...]:
-    """gamekit's search engines, negamax_search among them: the student writes their own."""
+def forbidden_functions(ordering: bool = False) -> tuple[Callable[..., Any], ...]:
+    """gamekit's search engines (negamax_search among them) and this module's reference: the
+    student writes their own. With ``ordering``, the reference ordering key too (it is passed
+    to the student's counted_search in the other checks, so it is only forbidden here)."""
     from gamekit.negamax import _search, negamax_search
 
-    return (*default_forbidden(), negamax_search, _search)
+    own = (reference, reference_stats) + ((reference_order,) if ordering else ())
+    return (*default_forbidden(), negamax_search, _search, *own)
 
 
-def _call(function: Callable[..., Any], what: str, where: str, *args: Any, **kwargs: Any) -> Any:
+def _call(
+    function: Callable[..., Any],
+    what: str,
+    where: str,
+    *args: Any,
+    ordering: bool = False,
+    **kwargs: Any,
+) -> Any:
     """Call student code with gamekit's engines swapped out; explain any error it raises."""
     try:
-        with engines_swapped_out(*forbidden_functions()):
+        with engines_swapped_out(*forbidden_functions(ordering)):
             return function(*args, **kwargs)
     except EngineForbidden as error:
         raise GradingError(f"{what} calls gamekit's own code: {error}") from None
@@ -342,12 +360,15 @@ def check_best_move(best_move: Callable[..., Any], positions: Sequence[Position]
 STAT_KEYS = ("value", "move", "nodes", "cutoffs")
 
 
-def _stats_of(counted_search: Callable[..., Any], position: Position, order: Any) -> dict:
+def _stats_of(
+    counted_search: Callable[..., Any], position: Position, order: Any, ordering: bool = False
+) -> dict:
     what = "counted_search(state, game, order)"
+    where, state = position.label, position.state
     if order is None:
-        got = _call(counted_search, what, position.label, position.state, GAME)
+        got = _call(counted_search, what, where, state, GAME, ordering=ordering)
     else:
-        got = _call(counted_search, what, position.label, position.state, GAME, order=order)
+        got = _call(counted_search, what, where, state, GAME, order=order, ordering=ordering)
     require_type(got, dict, f"{what} on {position.label}")
     if set(got) != set(STAT_KEYS):
         raise GradingError(
@@ -425,8 +446,8 @@ def check_ordering(
     plain = ordered = 0
     for position in positions:
         true, _ = reference(position.state)
-        without = _stats_of(counted_search, position, None)
-        with_order = _stats_of(counted_search, position, quarto_order)
+        without = _stats_of(counted_search, position, None, ordering=True)
+        with_order = _stats_of(counted_search, position, quarto_order, ordering=True)
         if with_order["value"] != true or without["value"] != true:
             raise GradingError(
                 f"counted_search's value is wrong on {position.label} (with or without "
