@@ -119,6 +119,14 @@ def check_name(name: str) -> str:
     return name
 
 
+def unix_user(name: str) -> pwd.struct_passwd:
+    """The password entry of ``name``, or ``ValueError`` saying how to create the user."""
+    try:
+        return pwd.getpwnam(name)
+    except KeyError:
+        raise ValueError(f"no Unix user {name!r}: create it first (useradd -m {name})") from None
+
+
 def nbgrader_config(exchange: Path, course_id: str) -> str:
     """The nbgrader settings every user of the course shares: the exchange and the course."""
     return (
@@ -205,7 +213,7 @@ if token:
 def _owned(path: Path, mode: int, owner: str | None) -> None:
     """Set ``path``'s mode and, as root, its owner (and group: the owner's primary group)."""
     if owner is not None and os.geteuid() == 0:
-        entry = pwd.getpwnam(owner)
+        entry = unix_user(owner)
         os.chown(path, entry.pw_uid, entry.pw_gid)
     os.chmod(path, mode)
 
@@ -269,6 +277,13 @@ def write_setup(
         raise ValueError(f"{instructor!r} is both the instructor and a student")
     if not students:
         raise ValueError("no students: give at least one name")
+    if os.geteuid() == 0:
+        unix_user(instructor)  # the exchange's folders will be theirs
+    proxy_api_port = proxy_api_port or port + 1
+    if len({port, hub_port, proxy_api_port}) < 3:
+        raise ValueError(
+            f"ports must differ: port {port}, hub_port {hub_port}, proxy_api_port {proxy_api_port}"
+        )
     setup = HubSetup(
         Path(dest).resolve(),
         course_id,
@@ -277,7 +292,7 @@ def write_setup(
         ip,
         port,
         hub_port,
-        proxy_api_port or port + 1,
+        proxy_api_port,
     )
     setup.dest.mkdir(parents=True, exist_ok=True)
     os.chmod(setup.dest, 0o755)
@@ -308,7 +323,7 @@ def write_course(course_dir: Path, setup: HubSetup) -> Path:
         + f"c.CourseDirectory.course_id = {setup.course_id!r}\n"
     )
     if os.geteuid() == 0:
-        entry = pwd.getpwnam(setup.instructor)
+        entry = unix_user(setup.instructor)
         for path in [course, *course.rglob("*")]:
             os.chown(path, entry.pw_uid, entry.pw_gid)
     return course
@@ -343,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             hub_port=args.hub_port,
             course_dir=args.course_dir,
         )
-    except (ValueError, KeyError) as error:
+    except ValueError as error:
         print(f"gamekit.hub: {error}", file=sys.stderr)
         return 2
     print(f"Wrote {setup.config}; exchange {setup.course_exchange}")
