@@ -331,8 +331,10 @@ def hub(users, tmp_path_factory) -> Iterator[tuple[HubSetup, str, Path]]:
         SERVICE_TOKEN_VARIABLE: token,
     }
     log = open(setup.dest / "hub.log", "w")  # noqa: SIM115 (closed below)
-    process = subprocess.Popen(
-        [str(BIN / "jupyterhub"), "-f", str(setup.config)],
+    spare = base / "view"
+    spare.mkdir()
+    process = subprocess.Popen(  # its users' servers run this interpreter too
+        opened([str(BIN / "jupyterhub"), "-f", str(setup.config)], spare),
         cwd=setup.dest,
         env=env,
         stdout=log,
@@ -359,6 +361,19 @@ def hub(users, tmp_path_factory) -> Iterator[tuple[HubSetup, str, Path]]:
             process.wait()
         log.close()
         shutil.rmtree(base, ignore_errors=True)
+
+
+def start_server(setup: HubSetup, service_token: str, user_token: str, name: str) -> str:
+    """Start ``name``'s own server through the Hub's API with their token; its address."""
+    api(f"{setup.url}/hub/api/users/{name}/server", user_token, "POST", {})
+    deadline = time.monotonic() + 120
+    while True:
+        model = api(f"{setup.url}/hub/api/users/{name}", service_token)
+        if model.get("servers", {}).get("", {}).get("ready"):
+            return f"{setup.url}/user/{name}"
+        log = (setup.dest / "hub.log").read_text()
+        assert time.monotonic() < deadline, f"{name}'s server did not start:\n{log[-3000:]}"
+        time.sleep(0.5)
 
 
 PROBE = """
@@ -413,14 +428,27 @@ def test_hub_exchange_round_trip(hub, users) -> None:
     learn = setup.student_config_dir
     cases = {c.name: c for c in load_cases(ROOT, ASSIGNMENT, CASES.values())}
     source_nb = json.loads((course / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text())
+    # Their own servers, started through the Hub, do it with nbgrader's assignment list API.
+    servers = {name: start_server(setup, token, tokens[name], name) for name in students}
+    which = {"course_id": COURSE, "assignment_id": ASSIGNMENT}
     for name, case in students.items():
-        listed = as_user(name, learn, str(BIN / "nbgrader"), "list")
-        assert ASSIGNMENT in listed
-        as_user(name, learn, str(BIN / "nbgrader"), "fetch_assignment", ASSIGNMENT)
+        server, mine = servers[name], tokens[name]
+        listed = api(f"{server}/assignments?course_id={COURSE}", mine)
+        assert [(a["assignment_id"], a["status"]) for a in listed["value"]] == [
+            (ASSIGNMENT, "released")
+        ]
+        with pytest.raises(urllib.error.HTTPError) as hidden:  # students have no formgrader
+            api(f"{server}/formgrader/api/assignments", mine)
+        assert hidden.value.code == 404
+        fetched = api(f"{server}/assignments/fetch", mine, "POST", which)
+        assert fetched["success"], fetched
         path = Path(pwd.getpwnam(name).pw_dir) / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
         answered = build_submission(json.loads(path.read_text()), source_nb, cases[case])
-        path.write_text(json.dumps(answered, indent=1))
-        as_user(name, learn, str(BIN / "nbgrader"), "submit", ASSIGNMENT)
+        path.write_text(json.dumps(answered, indent=1))  # the student's file, still theirs
+        submitted = api(f"{server}/assignments/submit", mine, "POST", which)
+        assert submitted["success"], submitted
+        statuses = {a["status"] for a in submitted["value"] if a["assignment_id"] == ASSIGNMENT}
+        assert "submitted" in statuses, submitted
 
     # A student cannot list the inbox, nor read another's copy or the instructor's course.
     first, second = list(students)
@@ -472,7 +500,8 @@ def test_hub_exchange_round_trip(hub, users) -> None:
     # Each student fetches their own feedback, and its table shows the case's expected scores.
     seen: dict[str, dict[str, float]] = {}
     for name, case in students.items():
-        as_user(name, learn, str(BIN / "nbgrader"), "fetch_feedback", ASSIGNMENT)
+        answer = api(f"{servers[name]}/assignments/fetch_feedback", tokens[name], "POST", which)
+        assert answer["success"], answer
         pages = list((Path(pwd.getpwnam(name).pw_dir) / ASSIGNMENT / "feedback").rglob("*.html"))
         assert len(pages) == 1, pages
         page = pages[0].read_text()
