@@ -233,9 +233,14 @@ def make_exchange(exchange: Path, course_id: str, instructor: str | None) -> Non
         _owned(folder, mode, instructor)
 
 
-def _write_config_dir(folder: Path, setup: HubSetup, extensions: tuple[str, ...]) -> None:
+def _write_config_dir(
+    folder: Path, setup: HubSetup, extensions: tuple[str, ...], course_dir: Path | None = None
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "nbgrader_config.py").write_text(nbgrader_config(setup.exchange, setup.course_id))
+    text = nbgrader_config(setup.exchange, setup.course_id)
+    if course_dir is not None:  # the formgrader works on this course wherever the server starts
+        text += f"c.CourseDirectory.root = {str(course_dir)!r}\n"
+    (folder / "nbgrader_config.py").write_text(text)
     text = json.dumps(server_config(extensions), indent=1)
     (folder / "jupyter_server_config.json").write_text(text)
     labconfig = folder / "labconfig"
@@ -279,6 +284,13 @@ def write_setup(
         raise ValueError("no students: give at least one name")
     if os.geteuid() == 0:
         unix_user(instructor)  # the exchange's folders will be theirs
+    if course_dir is not None and os.geteuid() == 0:
+        home = Path(unix_user(instructor).pw_dir).resolve()
+        if home not in Path(course_dir).resolve().parents:
+            raise ValueError(
+                f"course folder {course_dir} is outside {instructor}'s home {home}: nbgrader's "
+                f"formgrader works only below the server's root (e.g. {home / course_id})"
+            )
     proxy_api_port = proxy_api_port or port + 1
     if len({port, hub_port, proxy_api_port}) < 3:
         raise ValueError(
@@ -303,10 +315,11 @@ def write_setup(
         folder.mkdir(exist_ok=True)
         os.chmod(folder, 0o755)
     _write_config_dir(setup.student_config_dir, setup, STUDENT_SERVER_EXTENSIONS)
-    _write_config_dir(setup.instructor_config_dir, setup, SERVER_EXTENSIONS)
+    course_dir = Path(course_dir).resolve() if course_dir is not None else None
+    _write_config_dir(setup.instructor_config_dir, setup, SERVER_EXTENSIONS, course_dir)
     make_exchange(setup.exchange, course_id, instructor)
     if course_dir is not None:
-        write_course(Path(course_dir), setup)
+        write_course(course_dir, setup)
     return setup
 
 

@@ -156,6 +156,14 @@ def test_bad_input_is_named(tmp_path, course, instructor, students, named) -> No
     assert not (tmp_path / "hub").exists()  # nothing half-written
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="the home check needs root")
+def test_course_outside_the_instructors_home_is_refused(tmp_path) -> None:
+    """nbgrader's formgrader refuses a course above the server's root (the home)."""
+    with pytest.raises(ValueError, match="outside"):
+        write_setup(tmp_path / "hub", "c1", ME, ["ann"], course_dir=tmp_path / "course")
+    assert not (tmp_path / "course").exists()
+
+
 def test_command_line(tmp_path, capsys) -> None:
     assert (
         main(
@@ -321,7 +329,7 @@ def hub(users, tmp_path_factory) -> Iterator[tuple[HubSetup, str, Path]]:
         port=free_port(),
         hub_port=free_port(),
         proxy_api_port=free_port(),
-        course_dir=base / "course",
+        course_dir=Path(pwd.getpwnam(users["i"]).pw_dir) / COURSE,
     )
     token = secrets.token_hex(32)
     env = {
@@ -351,7 +359,7 @@ def hub(users, tmp_path_factory) -> Iterator[tuple[HubSetup, str, Path]]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("the Hub did not start:\n" + (setup.dest / "hub.log").read_text())
                 time.sleep(0.5)
-        yield setup, token, base / "course"
+        yield setup, token, Path(pwd.getpwnam(users["i"]).pw_dir) / COURSE
     finally:
         process.terminate()
         try:
@@ -423,6 +431,14 @@ def test_hub_exchange_round_trip(hub, users) -> None:
         cwd=course,
     )
     as_user(instructor, teach, str(BIN / "nbgrader"), "release_assignment", ASSIGNMENT, cwd=course)
+
+    # The instructor's own server, started through the Hub, has the formgrader on that course.
+    own = api(f"{setup.url}/hub/api/users/{instructor}/tokens", token, "POST", {"note": "test"})
+    teacher = start_server(setup, token, own["token"], instructor)
+    released = api(f"{teacher}/formgrader/api/assignments", own["token"])
+    statuses = {a["name"]: a["status"] for a in released}
+    assert statuses.pop(ASSIGNMENT) == "released"
+    assert set(statuses.values()) == {"draft"}  # the course's other assignments, not yet out
 
     # Each student fetches it, answers it as their case says and hands it in.
     learn = setup.student_config_dir
