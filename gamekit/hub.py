@@ -53,6 +53,7 @@ from pathlib import Path
 
 SERVICE_TOKEN_VARIABLE = "GAMEKIT_HUB_SERVICE_TOKEN"
 SERVICE_NAME = "course-admin"
+DB_URL_VARIABLE = "GAMEKIT_DB_URL"  # the gradebook's URL, read by the course's nbgrader_config.py
 
 #: nbgrader's server extensions: students keep only the assignment list.
 SERVER_EXTENSIONS = (
@@ -189,6 +190,9 @@ def pre_spawn_hook(spawner):
     """Students get the assignment list only; the instructor also the formgrader."""
     role = "instructor" if spawner.user.name == {setup.instructor!r} else "student"
     spawner.environment["JUPYTER_CONFIG_PATH"] = CONFIG_DIRS[role]
+    # A PostgreSQL gradebook's address (and password) reaches the instructor's server only.
+    if role == "instructor" and os.environ.get({DB_URL_VARIABLE!r}):
+        spawner.environment[{DB_URL_VARIABLE!r}] = os.environ[{DB_URL_VARIABLE!r}]
 
 
 c.Spawner.pre_spawn_hook = pre_spawn_hook
