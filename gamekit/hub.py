@@ -11,10 +11,13 @@ writes, under DEST:
   tokens through the REST API.
 - ``etc/student/``: the students' Jupyter configuration: ``nbgrader_config.py`` (exchange root,
   course id) and server and lab settings that leave only the Assignments list of nbgrader on.
-- ``etc/instructor/``: the instructor's: the same exchange, plus the formgrader and course list.
+- ``etc/instructor/``: the instructor's: the same exchange, plus the formgrader and course list
+  (pointed at ``--course-dir``). A PostgreSQL gradebook's URL, ``GAMEKIT_DB_URL`` in the Hub's
+  environment, is passed to the instructor's server only.
 - ``exchange/``: the exchange, with the course's folders made and owned by the instructor
   (when run as root).
-- with ``--course-dir DIR``: a copy of the course (config and sources) for the instructor, its
+- with ``--course-dir DIR`` (inside the instructor's home: the formgrader works only below the
+  server's root): a copy of the course (config and sources) owned by the instructor, its
   ``nbgrader_config.py`` extended with the exchange root and course id.
 
 The permission model. nbgrader's default exchange trusts the file system, so the modes are the
@@ -27,12 +30,14 @@ whole defence:
   released assignments, only the instructor may release.
 - ``inbound/`` is ``2733``: others may create and enter but never list. A student hands in a
   folder ``student+assignment+time+random`` whose last part is 12 random characters
-  (``add_random_string``, on by default), so no student can find another's submission. The
-  setgid bit gives each submission the instructor's group.
+  (``add_random_string``, on by default: 72 random bits), so no student can find another's
+  submission. The setgid bit gives each submission the instructor's group. The limit: nbgrader
+  makes each submitted folder ``0777`` (so the instructor may delete it), so whoever learns a
+  folder's exact name could read or change it; collect promptly, and keep names off screens.
 - ``feedback/`` is ``0711``: a student opens only the file named by a hash of their own
   submission (its time and a secret written at submission).
-- Home folders must be ``0700`` (``gamekit.hub`` says so in the README's recipe): the notebooks a
-  student fetched and answered live there.
+- Home folders must be ``0700``: the notebooks a student fetched and answered live there.
+  ``useradd -m`` makes them ``0755`` unless /etc/login.defs says ``HOME_MODE 0700``.
 
 Why not nbgrader's ``path_includes_course`` plus a group per course instead? It changes only
 where a student's copy lands (``~/ID/assignment``); it does not change who may read the exchange.
