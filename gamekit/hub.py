@@ -293,6 +293,11 @@ def write_setup(
         raise ValueError("no students: give at least one name")
     if os.geteuid() == 0:
         unix_user(instructor)  # the exchange's folders will be theirs
+    if course_dir is not None and Path(course_dir).exists():
+        raise ValueError(
+            f"course folder {course_dir} exists: it is never overwritten (it holds the gradebook);"
+            " leave out --course-dir to rewrite the rest"
+        )
     if course_dir is not None and os.geteuid() == 0:
         home = Path(unix_user(instructor).pw_dir).resolve()
         if home not in Path(course_dir).resolve().parents:

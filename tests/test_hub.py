@@ -158,6 +158,18 @@ def test_bad_input_is_named(tmp_path, course, instructor, students, named) -> No
     assert not (tmp_path / "hub").exists()  # nothing half-written
 
 
+def test_writing_again_adds_a_student_and_keeps_the_course(written, tmp_path) -> None:
+    """Adding a student is writing the setup again with the longer list (then restart)."""
+    (written.course_exchange / "inbound" / "kept").mkdir()
+    again = write_setup(written.dest, "ai-101", ME, ["ann", "bo", "cy"], port=8123, hub_port=8125)
+    assert load_config(again.config).Authenticator.allowed_users == {ME, "ann", "bo", "cy"}
+    assert (written.course_exchange / "inbound" / "kept").is_dir()  # submissions untouched
+    course = tmp_path / "course"
+    course.mkdir()
+    with pytest.raises(ValueError, match="never overwritten"):
+        write_setup(written.dest, "ai-101", ME, ["ann"], course_dir=course)
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="the home check needs root")
 def test_course_outside_the_instructors_home_is_refused(tmp_path) -> None:
     """nbgrader's formgrader refuses a course above the server's root (the home)."""
