@@ -46,6 +46,7 @@ MISSING = [
         (os.geteuid() != 0, "creates Unix users: needs root"),
         (shutil.which("useradd") is None, "no useradd"),
         (shutil.which("unshare") is None, "no unshare (util-linux)"),
+        (shutil.which("setpriv") is None, "no setpriv (util-linux)"),
         (
             shutil.which("configurable-http-proxy") is None,
             "no configurable-http-proxy (Debian: apt-get install node-configurable-http-proxy)",
@@ -327,7 +328,8 @@ def users(tmp_path_factory) -> Iterator[dict[str, str]]:
         yield names
     finally:
         for name in made:
-            subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
+            if shutil.which("pkill"):  # anything of theirs still running ends with them
+                subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
             subprocess.run(["userdel", "-f", "-r", name], capture_output=True)
         shutil.rmtree(homes, ignore_errors=True)
 
