@@ -103,3 +103,21 @@ def test_every_fixture_mistake_is_named_in_its_feedback():
     ]
     assert len(mistakes) >= 40
     assert unnamed == []
+
+
+def test_every_demo_student_hands_in_every_assignment():
+    """`make demo` grades the roster of demo_students.json: each of its students has a fixture
+    case for every assignment, and each case exists."""
+    import json
+    from pathlib import Path
+
+    from gamekit import course
+
+    root = Path(__file__).resolve().parent.parent
+    roster = json.loads((root / "tests" / "submissions" / "demo_students.json").read_text())
+    for assignment in course.assignments(root):
+        cases = {case.name for case in course.load_cases(root, assignment)}
+        plans = {student: plan.get(assignment) for student, plan in roster.items()}
+        assert all(plans.values()), (assignment, plans)
+        assert set(plans.values()) <= cases, (assignment, set(plans.values()) - cases)
+        assert plans["ada"] == "reference" and plans["blaise"] == "blank"
