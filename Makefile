@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: help setup demo test lint bench release grade feedback lab lab-instructor browser-deps sandbox-deps clean
+.PHONY: help setup demo test lint bench release grade feedback lab lab-instructor browser-deps sandbox-deps scale-deps clean
 
 help:
 	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
@@ -21,7 +21,7 @@ help:
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; set PYTHON=python3.x")'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[course,dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[course,dev,scale]'
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -29,7 +29,7 @@ setup: $(STAMP)
 demo: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.course demo
 
-test: $(STAMP) browser-deps sandbox-deps
+test: $(STAMP) browser-deps sandbox-deps scale-deps
 	$(PY) -m pytest
 
 lint: $(STAMP)
@@ -92,6 +92,19 @@ sandbox-deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq bubblewrap >/dev/null \
 	    || echo "WARNING: could not install bubblewrap: student code will run unsandboxed"; \
+	fi
+
+# The large-class tests (JupyterHub with nbgrader's exchange, a PostgreSQL gradebook) use Debian's
+# configurable-http-proxy and postgresql; install them when missing (needs root or sudo).
+scale-deps:
+	@missing=""; \
+	command -v configurable-http-proxy >/dev/null || missing="$$missing node-configurable-http-proxy"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ "$$(uname)" = Linux ] && [ -n "$$missing" ]; then \
+	  echo "installing Debian's$$missing for the large-class tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || echo "WARNING: could not install$$missing: the large-class tests will be skipped"; \
 	fi
 
 clean:
