@@ -21,7 +21,9 @@ c = get_config()  # noqa: F821 (provided by nbgrader when it reads this file)
 # Relocatable: the course lives wherever this file is (a clone, a scratch copy under build/).
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.course_id = "adversarial-search"
-c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "gradebook.db")
+c.CourseDirectory.db_url = os.environ.get("GAMEKIT_DB_URL") or "sqlite:///" + os.path.join(
+    c.CourseDirectory.root, "gradebook.db"
+)
 
 # A cell that runs longer than this scores 0 and grading goes on with the next cell. Reference
 # cells finish in under 2 s and hidden tests in well under 1 s: 20 s is generous yet keeps an

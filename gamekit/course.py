@@ -586,12 +586,16 @@ def grade_all(
     workers: int | None = None,
     force: bool = False,
     log=print,
+    cluster: str | None = None,
+    db_url: str | None = None,
 ) -> int:
     """``make grade``: grade what is under submitted/ through the driver; print the summary
     and the grade table. Returns an exit code (1 when something must be fixed first)."""
     from gamekit.grading.driver import GradingSetupError
 
     root = root or course_root()
+    if db_url:  # the grade table below, and nbgrader, read the same gradebook
+        os.environ["GAMEKIT_DB_URL"] = db_url
     known = assignments(root)
     names = names or [a for a in known if list((root / "submitted").glob(f"*/{a}"))]
     unknown = sorted(set(names) - set(known))
@@ -602,9 +606,13 @@ def grade_all(
         log("Nothing to grade: put submissions in submitted/<student>/<assignment>/")
         return 1
     try:
-        summary = grade_submissions(
-            root, names, students=students, workers=workers, force=force, log=log
-        )
+        options = dict(students=students, workers=workers, force=force, log=log)
+        if cluster:  # db_url reaches the driver through GAMEKIT_DB_URL, set above
+            from gamekit.grading import driver
+
+            summary = driver.grade(root, names, cluster=cluster, **options)
+        else:
+            summary = grade_submissions(root, names, **options)
     except GradingSetupError as error:
         log(f"Grading could not start: {error}")
         return 1
@@ -643,6 +651,8 @@ def main(argv: list[str] | None = None) -> int:
     grade.add_argument("--student", action="append", help="only these students (repeatable)")
     grade.add_argument("--workers", type=int, help="jobs at once (default: the number of cores)")
     grade.add_argument("--force", action="store_true", help="grade unchanged submissions again")
+    grade.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to grade on")
+    grade.add_argument("--db-url", help="the gradebook's URL (default: $GAMEKIT_DB_URL or SQLite)")
     sub.add_parser("feedback")
     check = sub.add_parser("check")
     check.add_argument("assignment")
@@ -654,7 +664,15 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "release":
         release()
     elif args.command == "grade":
-        return grade_all(None, args.assignment, args.student, args.workers, args.force)
+        return grade_all(
+            None,
+            args.assignment,
+            args.student,
+            args.workers,
+            args.force,
+            cluster=args.cluster,
+            db_url=args.db_url,
+        )
     elif args.command == "feedback":
         feedback_all()
     elif args.command == "check":

@@ -132,8 +132,43 @@ def _write_ledger(db_url: str, record: dict, digest: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+DB_URL_VARIABLE = "GAMEKIT_DB_URL"
+"""Environment variable naming the gradebook's database (nbgrader_config.py reads it too)."""
+
+
 def db_url_of(root: Path) -> str:
-    return "sqlite:///" + str(root / "gradebook.db")
+    """The gradebook's URL: ``$GAMEKIT_DB_URL`` when set (e.g. PostgreSQL), else the course's
+    SQLite file."""
+    return os.environ.get(DB_URL_VARIABLE) or "sqlite:///" + str(root / "gradebook.db")
+
+
+@contextlib.contextmanager
+def _db_url_in_environment(db_url: str):
+    """nbgrader, run as a command, must see the same gradebook as the driver."""
+    before = os.environ.get(DB_URL_VARIABLE)
+    os.environ[DB_URL_VARIABLE] = db_url
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(DB_URL_VARIABLE, None)
+        else:
+            os.environ[DB_URL_VARIABLE] = before
+
+
+def _retrying(action: Callable[[], None], attempts: int = 8) -> None:
+    """Run ``action`` again when a concurrent grading run on the same gradebook got there first
+    (a student or submission created twice, a locked SQLite file): the second try finds it."""
+    import sqlalchemy.exc
+
+    for attempt in range(attempts):
+        try:
+            action()
+            return
+        except (sqlalchemy.exc.IntegrityError, sqlalchemy.exc.OperationalError):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 def ensure_in_gradebook(root: Path, assignment: str, db_url: str, log=print) -> None:
@@ -302,41 +337,59 @@ def _failed(job: Job, reason: str) -> dict:
 
 def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
     """Scores into the gradebook, the graded notebook into autograded/, the record into the
-    ledger. Manual scores are left as they are."""
+    ledger. Manual scores are left as they are. Safe with other runs writing at the same time."""
+    if result["status"] != STATUS_MISSING:
+        _retrying(lambda: _write_gradebook(root, db_url, result))
+        folder = root / "autograded" / result["student"] / result["assignment"]
+        if folder.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in result["notebooks"].items():
+            (folder / name).write_text(text)
+    _retrying(lambda: _write_ledger(db_url, result, digest))
+
+
+def _write_gradebook(root: Path, db_url: str, result: dict) -> None:
     from nbgrader.api import Gradebook, MissingEntry
 
     student, assignment = result["student"], result["assignment"]
-    folder = root / "autograded" / student / assignment
-    if result["status"] != STATUS_MISSING:
-        with Gradebook(db_url) as gb, warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings, harmless here
-            gb.update_or_create_student(student)
-            submission = gb.update_or_create_submission(assignment, student)
-            stamp = root / "submitted" / student / assignment / "timestamp.txt"
-            if stamp.exists():
-                with contextlib.suppress(Exception):
-                    submission.timestamp = stamp.read_text().strip()
-            for cell in result["cells"]:
-                notebook = cell["notebook"].removesuffix(".ipynb")
-                try:
-                    grade = gb.find_grade(cell["grade_id"], notebook, assignment, student)
-                except MissingEntry:
-                    continue
-                grade.auto_score = cell["score"]
-                grade.needs_manual_grade = (
-                    grade.manual_score is not None or grade.auto_score is None
-                )
-                if cell["manual"]:
-                    with contextlib.suppress(MissingEntry):
-                        comment = gb.find_comment(cell["grade_id"], notebook, assignment, student)
-                        comment.auto_comment = "No response." if cell["score"] == 0 else None
-            gb.db.commit()
-        if folder.exists():
-            shutil.rmtree(folder)
-        folder.mkdir(parents=True)
-        for name, text in result["notebooks"].items():
-            (folder / name).write_text(text)
-    _write_ledger(db_url, result, digest)
+    with Gradebook(db_url) as gb, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings, harmless here
+        gb.update_or_create_student(student)
+        submission = gb.update_or_create_submission(assignment, student)
+        stamp = root / "submitted" / student / assignment / "timestamp.txt"
+        if stamp.exists():
+            with contextlib.suppress(Exception):
+                submission.timestamp = stamp.read_text().strip()
+        for cell in result["cells"]:
+            notebook = cell["notebook"].removesuffix(".ipynb")
+            try:
+                grade = gb.find_grade(cell["grade_id"], notebook, assignment, student)
+            except MissingEntry:
+                continue
+            grade.auto_score = cell["score"]
+            grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
+            if cell["manual"]:
+                with contextlib.suppress(MissingEntry):
+                    comment = gb.find_comment(cell["grade_id"], notebook, assignment, student)
+                    comment.auto_comment = "No response." if cell["score"] == 0 else None
+        gb.db.commit()
+
+
+def read_scores(db_url: str, assignment: str) -> dict[str, dict[str, float]]:
+    """``{student: {grade_id: automatic score}}`` in the gradebook at ``db_url`` (any database)."""
+    from nbgrader.api import Gradebook
+
+    scores: dict[str, dict[str, float]] = {}
+    with Gradebook(db_url) as gb:
+        for submission in gb.assignment_submissions(assignment):
+            scores[submission.student.id] = {
+                grade.name: grade.auto_score
+                for notebook in submission.notebooks
+                for grade in notebook.grades
+                if grade.auto_score is not None
+            }
+    return scores
 
 
 def verify(db_url: str, assignment: str) -> list[str]:
@@ -439,10 +492,32 @@ def grade(
     sandbox: str = "auto",
     progress: bool = True,
     log=print,
+    cluster: str | None = None,
+    db_url: str | None = None,
 ) -> Summary:
-    """Grade ``assignments`` for ``students`` (default: everyone); see the module docstring."""
+    """Grade ``assignments`` for ``students`` (default: everyone); see the module docstring.
+    ``cluster``: a Dask scheduler's address to run the jobs on instead of the local pool.
+    ``db_url``: the gradebook (default `db_url_of`), e.g. ``postgresql+psycopg://...``."""
+    db_url = db_url or db_url_of(root)
+    with _db_url_in_environment(db_url):
+        return _grade(
+            root, assignments, students, workers, force, sandbox, progress, log, cluster, db_url
+        )
+
+
+def _grade(
+    root: Path,
+    assignments: list[str],
+    students: Iterable[str] | None,
+    workers: int | None,
+    force: bool,
+    sandbox: str,
+    progress: bool,
+    log,
+    cluster: str | None,
+    db_url: str,
+) -> Summary:
     started = time.monotonic()
-    db_url = db_url_of(root)
     summary = Summary()
     tools = os.path.dirname(sys.executable)  # nbgrader runs alembic by name: find this env's
     if tools not in os.environ.get("PATH", "").split(os.pathsep):
@@ -479,7 +554,13 @@ def grade(
         elif result.get("sandboxed") and summary.sandboxed is None:
             summary.sandboxed = True
 
-    run_jobs(todo, workers, keep, progress=progress)  # one pool: no core idles between assignments
+    if cluster:
+        from gamekit.grading.cluster import run_jobs_on_cluster
+
+        log(f"grading {len(todo)} submissions on the Dask cluster at {cluster}")
+        run_jobs_on_cluster(todo, cluster, keep, progress=progress)
+    else:  # one pool: no core idles between assignments
+        run_jobs(todo, workers, keep, progress=progress)
     for assignment in assignments:
         summary.problems += verify(db_url, assignment)
     summary.seconds = time.monotonic() - started

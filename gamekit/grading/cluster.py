@@ -1,0 +1,74 @@
+"""Grading on a Dask cluster: one task per job, the results gathered back in the driver.
+
+Only the pure part crosses the network: each task runs `gamekit.grading.job.grade_job` on a
+plain job dict and returns a plain result dict. Everything trusted (the gradebook, the ledger,
+the autograded notebooks, the check) stays in the driver, exactly as with the local pool.
+Each worker needs this course's environment (gamekit, nbgrader, the kernel) and bubblewrap.
+
+A worker that dies costs only its task: the scheduler runs it again elsewhere, up to
+``retries`` times, and a job that fails every time is recorded as failed with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from gamekit.grading.job import STATUS_FAILED, Job, empty_result
+
+RETRIES = 2
+"""Times a task whose worker died (or which raised) is tried again on another worker."""
+
+
+def grade_task(job: dict) -> str:
+    """Grade one job on a worker; JSON so that the result is exactly what the pool returns."""
+    from gamekit.grading.job import grade_job
+
+    return json.dumps(grade_job(job))
+
+
+def run_jobs_on_cluster(
+    jobs: list[Job],
+    address: str,
+    on_result: Callable[[dict], None],
+    retries: int = RETRIES,
+    progress: bool = True,
+    task: Callable[[dict], str] = grade_task,
+) -> None:
+    """Submit every job to the Dask scheduler at ``address``; hand each result to
+    ``on_result`` (in this process) as it completes, in whatever order they finish.
+    ``task`` is what runs on a worker (tests pass one that kills its worker)."""
+    from distributed import Client, as_completed
+    from tqdm.auto import tqdm
+
+    if not jobs:
+        return
+    with Client(address, timeout="30s") as client:
+        futures = {}
+        for job in jobs:
+            future = client.submit(
+                task,
+                job.to_dict(),
+                retries=retries,
+                pure=False,
+                key=f"grade-{job.assignment}-{job.student}-{id(job)}",
+            )
+            futures[future.key] = (future, job)
+        bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)
+        try:
+            for future in as_completed([f for f, _ in futures.values()]):
+                job = futures[future.key][1]
+                try:
+                    result = json.loads(future.result())
+                except Exception as error:  # a worker died every time, or the task raised
+                    reason = f"grading failed on the cluster after {retries + 1} tries: "
+                    result = empty_result(job, STATUS_FAILED, [reason + _describe(error)])
+                on_result(result)
+                bar.update(1)
+        finally:
+            bar.close()
+
+
+def _describe(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}" + (f" ({text[0][:200]})" if text else "")
