@@ -1,0 +1,150 @@
+"""A PostgreSQL gradebook: the driver, its ledger, nbgrader's feedback and concurrent runs.
+
+Each test module starts a throwaway PostgreSQL (`gamekit.grading.pgserver`); the tests are
+skipped, saying why, where its binaries or psycopg are missing (``make scale-deps`` installs them).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gamekit import course
+from gamekit.grading import driver, pgserver
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSIGNMENT = "a02_alphabeta"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(bool(pgserver.missing_reason()), reason=str(pgserver.missing_reason())),
+]
+
+
+def code_cells(scores: dict[str, float], max_scores: dict[str, float]) -> dict[str, float]:
+    """Only the test cells (an unanswered written cell gets an automatic 0 as well)."""
+    return {name: score for name, score in scores.items() if name in max_scores}
+
+
+def expected_scores(case: course.Case, max_scores: dict[str, float]) -> dict[str, float]:
+    """What the fixture says each test cell must score (its SCORES, else full or 0)."""
+    default = (lambda name: max_scores[name]) if case.start == "solution" else (lambda _: 0.0)
+    return {name: float(case.scores.get(name, default(name))) for name in max_scores}
+
+
+def max_auto_scores(db_url: str) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url) as gb:
+        notebook = gb.find_notebook(ASSIGNMENT, ASSIGNMENT)
+        return {g.name: g.max_score for g in notebook.grade_cells if g.cell_type == "code"}
+
+
+def make_course(where: Path, students: dict[str, course.Case]) -> Path:
+    root = course.scratch_course(where, ROOT)
+    shutil.copytree(ROOT / "release", root / "release")
+    course.write_submissions(root, ASSIGNMENT, students)
+    return root
+
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, course.Case]:
+    names = ["reference", "blank", "depth_off_by_one"]
+    return {c.name: c for c in course.load_cases(ROOT, ASSIGNMENT, names)}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, cases):
+    """A course graded by the driver into a fresh PostgreSQL gradebook."""
+    with pgserver.temporary_postgres() as url:
+        students = {"ada": cases["reference"], "blaise": cases["blank"]}
+        students["carl"] = cases["depth_off_by_one"]
+        root = make_course(tmp_path_factory.mktemp("pg") / "course", students)
+        summary = driver.grade(root, [ASSIGNMENT], db_url=url, workers=2, progress=False, log=print)
+        yield root, url, students, summary
+
+
+def test_the_driver_grades_into_postgresql(graded):
+    root, url, students, summary = graded
+    assert summary.count("graded") == 3, summary.text()
+    assert not (root / "gradebook.db").exists()  # nothing went to SQLite, nbgrader included
+    scores = driver.read_scores(url, ASSIGNMENT)
+    max_scores = max_auto_scores(url)
+    assert {s: code_cells(scores[s], max_scores) for s in students} == {
+        s: expected_scores(case, max_scores) for s, case in students.items()
+    }
+    assert set(driver.read_ledger(url, ASSIGNMENT)) == {(s, ASSIGNMENT) for s in students}
+
+
+def test_the_ledger_check_puts_back_a_changed_score(graded):
+    from nbgrader.api import Gradebook
+
+    _, url, _, _ = graded
+    with Gradebook(url) as gb:
+        gb.find_grade("test_alphabeta_search", ASSIGNMENT, ASSIGNMENT, "blaise").auto_score = 3.0
+        gb.db.commit()
+    problems = driver.verify(url, ASSIGNMENT)
+    assert len(problems) == 1 and "blaise: test_alphabeta_search" in problems[0]
+    assert driver.read_scores(url, ASSIGNMENT)["blaise"]["test_alphabeta_search"] == 0.0
+    assert driver.verify(url, ASSIGNMENT) == []
+
+
+def test_nbgrader_feedback_reads_the_postgresql_gradebook(graded, monkeypatch):
+    root, url, _, _ = graded
+    monkeypatch.setenv(driver.DB_URL_VARIABLE, url)
+    done = course.feedback(root, ASSIGNMENT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for student in ("ada", "blaise", "carl"):
+        assert "alphabeta_search" in course.feedback_text(root, student, ASSIGNMENT), student
+    assert not (root / "gradebook.db").exists()
+
+
+def _grade_in_another_process(root: str, url: str, students: list[str]) -> None:
+    summary = driver.grade(
+        Path(root),
+        [ASSIGNMENT],
+        students=students,
+        db_url=url,
+        workers=1,
+        force=True,
+        progress=False,
+        log=lambda _: None,
+    )
+    assert summary.count("graded") == len(students), summary.text()
+
+
+def test_two_runs_at_once_on_overlapping_students_lose_nothing(tmp_path, cases):
+    from nbgrader.api import Gradebook
+
+    order = ["reference", "blank", "depth_off_by_one", "reference"]
+    students = {f"s{i}": cases[name] for i, name in enumerate(order)}
+    root = make_course(tmp_path / "course", students)
+    with pgserver.temporary_postgres() as url:
+        with driver._db_url_in_environment(url):  # nbgrader, run as a command, reads it
+            driver.ensure_in_gradebook(root, ASSIGNMENT, url, log=lambda _: None)
+        driver.read_ledger(url)  # the ledger's table exists before both runs start
+        runs = [["s0", "s1", "s2"], ["s1", "s2", "s3"]]  # s1 and s2 are graded by both
+        context = multiprocessing.get_context("spawn")
+        processes = [
+            context.Process(target=_grade_in_another_process, args=(str(root), url, run))
+            for run in runs
+        ]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(timeout=600)
+        assert [p.exitcode for p in processes] == [0, 0]
+        with Gradebook(url) as gb:
+            ids = [s.id for s in gb.students]
+        assert sorted(ids) == sorted(students)  # each once
+        scores = driver.read_scores(url, ASSIGNMENT)
+        max_scores = max_auto_scores(url)
+        for student, case in students.items():
+            assert code_cells(scores[student], max_scores) == expected_scores(case, max_scores), (
+                student
+            )
+        assert len(driver.read_ledger(url, ASSIGNMENT)) == len(students)
+        assert driver.verify(url, ASSIGNMENT) == []
