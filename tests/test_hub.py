@@ -31,7 +31,7 @@ from types import SimpleNamespace
 import pytest
 from traitlets.config import Config
 
-from gamekit.course import build_submission, expected_score, load_cases, read_grades
+from gamekit.course import CellGrade, build_submission, expected_score, load_cases, read_grades
 from gamekit.hub import SERVICE_TOKEN_VARIABLE, HubSetup, check_name, main, write_setup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,15 +415,39 @@ def backend() -> Iterator[tuple[list[str], dict[str, str], str | None]]:
         yield [], {}, None
         return
     from distributed import LocalCluster
+
     from gamekit.grading.pgserver import temporary_postgres
 
     with (
         temporary_postgres() as db_url,
         LocalCluster(
-            n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0"
         ) as cluster,
     ):
         yield ["--cluster", cluster.scheduler_address], {"GAMEKIT_DB_URL": db_url}, db_url
+
+
+def gradebook_grades(course: Path, db_url: str | None) -> dict[str, list[CellGrade]]:
+    """``course.read_grades``, from PostgreSQL too (it reads the course's SQLite file only)."""
+    if db_url is None:
+        return read_grades(course, ASSIGNMENT)
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url) as gb:
+        return {
+            submission.student.id: [
+                CellGrade(
+                    nb.name,
+                    grade.name,
+                    grade.score if grade.auto_score is not None else grade.manual_score,
+                    grade.max_score,
+                    grade.auto_score is None,
+                )
+                for nb in submission.notebooks
+                for grade in nb.grades
+            ]
+            for submission in gb.assignment_submissions(ASSIGNMENT)
+        }
 
 
 def start_server(setup: HubSetup, service_token: str, user_token: str, name: str) -> str:
@@ -558,7 +582,7 @@ def test_hub_exchange_round_trip(hub, users, backend) -> None:
     instructor_runs(str(BIN / "nbgrader"), "release_feedback", ASSIGNMENT)
 
     # The gradebook has the fixture's expected scores for each student.
-    grades = read_grades(course, ASSIGNMENT)
+    grades = gradebook_grades(course, db_url)
     for name, case in students.items():
         for grade in grades[name]:
             want = expected_score(cases[case], grade)
