@@ -1,0 +1,295 @@
+"""Checks for assignment 04 (an evaluation function for Hex): ``evaluate(state, player)``.
+
+The hidden tests pass the student's ``evaluate`` to the ``check_*`` functions: fixed 5 x 5
+positions (built here with gamekit's Hex before the student's code runs) test the promises of an
+evaluation (a number in [-1, 1], zero-sum, the same for O on the mirrored board as for X, a won
+position above every unwon one, connection rather than stone count, the hexagon's six
+neighbours), and `check_tournament` plays a small seeded depth-2 alpha-beta series against Random
+and against `gamekit.hex_heuristics.connected`. Each position is evaluated once per player: every
+call is a round trip to the student's kernel, so `Memo` keeps the answers by (cells, player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from gamekit.grading import (
+    EngineForbidden,
+    GradingError,
+    default_forbidden,
+    engines_swapped_out,
+    require_number,
+)
+from gamekit.hex import Hex, HexState
+
+SIZE = 5
+GAME = Hex(size=SIZE)
+TOLERANCE = 1e-9
+
+MISTAKES = {
+    "not_zero_sum": (
+        "is not zero-sum: evaluate(state, 'O') must be -evaluate(state, 'X') (what is good for "
+        "one player is bad for the other)"
+    ),
+    "one_direction": (
+        "ignores one player's direction: X joins top to bottom, O joins left to right, so the "
+        "board mirrored along its long diagonal with the colours swapped must score the same "
+        "for O as the original does for X"
+    ),
+    "counts_pieces": (
+        "counts stones instead of measuring connection: two positions with the same stones "
+        "counted score the same, although one has a chain across the board and the other not"
+    ),
+    "square_neighbours": (
+        "uses a square grid's neighbours (4 or 8) instead of the hexagon's 6: (r, c) touches "
+        "(r-1, c), (r-1, c+1), (r, c-1), (r, c+1), (r+1, c-1), (r+1, c), and not (r+1, c+1)"
+    ),
+}
+
+
+def position(rows: Sequence[str]) -> HexState:
+    """A 5 x 5 position from its rows (``'X'``, ``'O'``, ``'.'``)."""
+    return GAME.from_rows(list(rows))
+
+
+def mirrored(state: HexState) -> HexState:
+    """The board mirrored along the a1-e5 diagonal with X and O swapped: the same position seen
+    from the other side, since the mirror turns X's top-bottom direction into O's left-right.
+    The hexagon's six neighbours map onto six neighbours, so the game is the same."""
+    swap = {"X": "O", "O": "X", ".": "."}
+    rows = ["".join(swap[row[c]] for row in state.rows()) for c in range(state.size)]
+    return position(rows)
+
+
+class Pair(NamedTuple):
+    """Two positions with the same stones counted, where X is better off in ``better``."""
+
+    better: HexState
+    worse: HexState
+    mistake: str
+
+
+# Positions where nobody has won yet, X to move: X and O have the same number of stones, so
+# the mirrored position (colours swapped) is a legal one too.
+UNWON = [
+    position(["..X..", "..X..", ".O...", "..O..", "....."]),
+    position([".....", ".XO..", "..X..", ".O...", "....."]),
+    position(["X....", ".O...", "..XO.", ".....", "O..X."]),
+    position(["....X", "...X.", "..OO.", ".O...", "...X."]),
+    position([".O...", "..X..", ".X...", "O....", "X...O"]),
+    position([".....", "OOX..", "..XX.", "...O.", "....."]),
+    position([".....", ".....", "..X..", "...O.", "....."]),
+    position(["X.O..", ".X.O.", "..X..", "...O.", "....."]),
+]
+
+# Won positions: X has joined top and bottom, O has joined left and right.
+WON = [
+    position(["..X..", "..XO.", ".XO..", ".X.O.", "X.O.."]),
+    position([".X...", "OOOOO", "..X..", "X.X..", "X...."]),
+]
+
+PAIRS = [
+    # X's three stones in a column chain, or the same three scattered (O's stones the same).
+    Pair(
+        position(["..X..", "..X..", "..X..", "OO...", "....."]),
+        position(["X....", "....X", "..X..", "OO...", "....."]),
+        "counts_pieces",
+    ),
+    # X's four stones on the diagonal that touches in Hex (r+1, c-1), or on the one that does
+    # not (r+1, c+1): a square grid (4 or 8 neighbours) cannot tell them apart.
+    Pair(
+        position(["....X", "...X.", "..X..", ".X...", "OOO.O"]),
+        position(["X....", ".X...", "..X..", "...X.", "OOO.O"]),
+        "square_neighbours",
+    ),
+]
+
+
+def forbidden_functions() -> tuple[Callable[..., Any], ...]:
+    """gamekit's search engines and its Hex heuristics: the student writes their own."""
+    from gamekit import hex_heuristics as h
+
+    return (
+        *default_forbidden(),
+        h.connected,
+        h.better_connected,
+        h.shortest_path,
+        h.distance,
+    )
+
+
+class Memo:
+    """The student's ``evaluate`` called through the guard, once per (cells, player): every
+    call is a round trip to their kernel, and a tournament asks about the same leaves often."""
+
+    def __init__(self, evaluate: Callable[..., Any]) -> None:
+        self.evaluate = evaluate
+        self.values: dict[tuple[str, str], float] = {}
+
+    def __call__(self, state: HexState, player: str) -> float:
+        key = (state.cells, player)
+        if key not in self.values:
+            self.values[key] = self._ask(state, player)
+        return self.values[key]
+
+    def _ask(self, state: HexState, player: str) -> float:
+        where = f"evaluate(state, {player!r}) with state.rows() == {state.rows()}"
+        try:
+            with engines_swapped_out(*forbidden_functions()):
+                value = self.evaluate(state, player)
+        except EngineForbidden as error:
+            raise GradingError(f"evaluate calls gamekit's own code: {error}") from None
+        except GradingError:
+            raise
+        except Exception as error:
+            raise GradingError(f"{where} raised {type(error).__name__}: {error}") from None
+        value = require_number(value, where)
+        if not -1 - TOLERANCE <= value <= 1 + TOLERANCE:
+            raise GradingError(f"{where} returned {value}, outside [-1, 1]")
+        return float(value)
+
+
+def _memo(evaluate: Callable[..., Any]) -> Memo:
+    return evaluate if isinstance(evaluate, Memo) else Memo(evaluate)
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE
+
+
+def check_range_and_zero_sum(evaluate: Callable[..., Any]) -> None:
+    """A number in [-1, 1] for both players, and ``evaluate(s, 'O') == -evaluate(s, 'X')``."""
+    f = _memo(evaluate)
+    for state in UNWON + WON:
+        x, o = f(state, "X"), f(state, "O")
+        if not _same(x, -o):
+            raise GradingError(
+                f"evaluate {MISTAKES['not_zero_sum']}; on {state.rows()} it gives {x} for X "
+                f"and {o} for O"
+            )
+
+
+def check_wins(evaluate: Callable[..., Any]) -> None:
+    """A won position scores above every unwon one for the winner (below for the loser)."""
+    f = _memo(evaluate)
+    for player in ("X", "O"):
+        top = max(f(state, player) for state in UNWON)
+        for state in WON:
+            value = f(state, player)
+            mark = "above" if state.winner == player else "below"
+            good = value > top if state.winner == player else value < -top
+            bound = top if state.winner == player else -top
+            if not good:
+                raise GradingError(
+                    f"evaluate(state, {player!r}) gives {value} for a position {state.winner} has "
+                    f"won ({state.rows()}); a win must score {mark} every unwon position "
+                    f"(an unwon one here scores {bound}); test state.winner first"
+                )
+
+
+def check_symmetry(evaluate: Callable[..., Any]) -> None:
+    """The mirrored position with colours swapped scores the same for O as the original for X."""
+    f = _memo(evaluate)
+    for state in UNWON:
+        other = mirrored(state)
+        x, o = f(state, "X"), f(other, "O")
+        if not _same(x, o):
+            raise GradingError(
+                f"evaluate {MISTAKES['one_direction']}; it gives {x} for X on {state.rows()} "
+                f"but {o} for O on {other.rows()}"
+            )
+
+
+def check_connection(evaluate: Callable[..., Any]) -> None:
+    """Connection counts: in each of `PAIRS` X scores more on the better board."""
+    f = _memo(evaluate)
+    for pair in PAIRS:
+        better, worse = f(pair.better, "X"), f(pair.worse, "X")
+        if not better > worse:
+            raise GradingError(
+                f"evaluate {MISTAKES[pair.mistake]}; for X it gives {better} on "
+                f"{pair.better.rows()} and {worse} on {pair.worse.rows()}, where the first "
+                f"is clearly better for X"
+            )
+
+
+def check_positions(evaluate: Callable[..., Any]) -> Memo:
+    """All the fixed-position checks, in the order that names the simplest mistake first."""
+    f = _memo(evaluate)
+    check_range_and_zero_sum(f)
+    check_wins(f)
+    check_symmetry(f)
+    check_connection(f)
+    return f
+
+
+def _winner(first: Callable[..., Any], second: Callable[..., Any]) -> str | None:
+    """Play one game of 5 x 5 Hex, ``first`` as X; return the winner."""
+    state = GAME.initial
+    players = {"X": first, "O": second}
+    while not GAME.terminal_test(state):
+        state = GAME.result(state, players[state.to_move](GAME, state))
+    return state.winner
+
+
+def series(
+    evaluate: Callable[..., Any],
+    opponent: str,
+    games: int = 2,
+    seed: int = 0,
+    depth: int = 2,
+) -> int:
+    """How many of ``games`` games a depth-``depth`` alpha-beta player with ``evaluate`` wins
+    against ``opponent`` ('random' or 'connected', the same search with
+    `gamekit.hex_heuristics.connected`), alternating who moves first."""
+    from gamekit.hex_heuristics import connected
+    from gamekit.players import alphabeta_player, random_player
+
+    if opponent not in ("random", "connected"):
+        raise ValueError(f"opponent must be 'random' or 'connected', got {opponent!r}")
+    student = alphabeta_player(depth=depth, eval_fn=evaluate)
+    wins = 0
+    for index in range(games):
+        if opponent == "random":
+            other = random_player(seed=seed * 1000 + index)
+        else:
+            other = alphabeta_player(depth=depth, eval_fn=connected)
+        if index % 2 == 0:
+            wins += _winner(student, other) == "X"
+        else:
+            wins += _winner(other, student) == "O"
+    return wins
+
+
+def check_tournament(evaluate: Callable[..., Any], games: int = 4, seed: int = 0) -> None:
+    """Depth-2 alpha-beta with ``evaluate`` wins most of ``games`` games against Random and
+    most against the same search with `connected`, first and second in turn.
+
+    A majority, not every game: at depth 2 even a good heuristic loses the odd game to luck."""
+    f = _memo(evaluate)
+    for opponent in ("random", "connected"):
+        wins = series(f, opponent, games=games, seed=seed)
+        if 2 * wins <= games:
+            raise GradingError(
+                f"with evaluate, depth-2 alpha-beta on 5 x 5 Hex wins only {wins} of {games} "
+                f"games against {opponent} (it should win most); does evaluate measure how "
+                f"close each player is to joining their edges?"
+            )
+
+
+__all__ = [
+    "MISTAKES",
+    "PAIRS",
+    "UNWON",
+    "WON",
+    "Memo",
+    "check_connection",
+    "check_positions",
+    "check_range_and_zero_sum",
+    "check_symmetry",
+    "check_tournament",
+    "check_wins",
+    "mirrored",
+    "series",
+]
