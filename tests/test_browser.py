@@ -423,3 +423,31 @@ def test_alphabeta_stepper(lab_url, page):
     expect(board.locator(".gk-step-count")).to_contain_text("step 15 / ")
     board.locator(".gk-step-picture").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "stepper-tictactoe.png"), full_page=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "keys", "move", "bad_keys", "complaint"),
+    [
+        ("connectfour", ["4"], (6, 4), [], ""),
+        ("hex", ["c", "5", "Enter"], (5, 3), ["h", "9", "Enter"], "off the 7 x 7 board"),
+    ],
+)
+def test_keyboard_in_the_browser(lab_url, page, name, keys, move, bad_keys, complaint):
+    """Keys typed into the focused board play a move (a column's digit, a Hex cell name)."""
+    game = GAMES[name]()
+    board = open_board(page, lab_url, name)
+    status = board.locator(".gk-status")
+    expect(status).to_contain_text("Your turn (X)")
+    board.locator(".gk-engine select").select_option("random")
+    board.locator(".gk-svg").focus()
+    if bad_keys:  # a name off the board is refused in words; nothing is drawn
+        for key in bad_keys:
+            board.locator(".gk-svg").press(key)
+        expect(status).to_contain_text(complaint)
+        assert shown(board) == model_marks(game.initial)
+    for key in keys:
+        board.locator(".gk-svg").press(key)
+    assert move in game.actions(game.initial)
+    follow(game, game.result(game.initial, move), board, moved=True)
+    settle(board)
+    expect(status).to_contain_text("Your turn (X)")
