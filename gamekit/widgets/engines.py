@@ -603,14 +603,22 @@ def describe_value(value: float, *, exact: bool = True, expected: bool = False) 
 
 
 def short_value(value: float, *, exact: bool = True, expected: bool = False) -> str:
-    """`describe_value` in at most 4 characters, for a cell: W5, L3, =, +12, +.33."""
+    """`describe_value` in about 4 characters, to fit in a cell: W5, L3, =, +12, +3.5, -.02.
+
+    >>> [short_value(v, exact=False) for v in (-0.0204, 0.333, 3.5, 12.4, 0)]
+    ['-.02', '+.33', '+3.5', '+12', '+0']
+    """
     if expected and exact:
         return f"{value / WIN:+.2f}".replace("0.", ".")
     if abs(value) > WIN / 2:
         return f"{'W' if value > 0 else 'L'}{round(WIN - abs(value))}"
     if exact and value == 0:
         return "="
-    return f"{value:+.3g}"
+    if abs(value) >= 10 or value == int(value):
+        return f"{value:+.0f}"
+    if abs(value) < 1:
+        return f"{value:+.2f}".replace("0.", ".", 1)
+    return f"{value:+.2g}"
 
 
 def move_values(
