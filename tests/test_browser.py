@@ -290,6 +290,7 @@ def test_board_in_the_browser(lab_url, page, name):
     status = board.locator(".gk-status")
     expect(status).to_contain_text("Your turn (X)")
     assert shown(board) == model_marks(game.initial)
+    page.screenshot(path=str(SHOTS / f"{name}-start.png"), full_page=False)
     board.locator(".gk-engine select").select_option("random")
 
     # A whole game by clicking, the page read back after every move.
