@@ -188,10 +188,11 @@ def check_wins(evaluate: Callable[..., Any]) -> None:
                 )
 
 
-def check_symmetry(evaluate: Callable[..., Any]) -> None:
-    """The mirrored position with colours swapped scores the same for O as the original for X."""
+def check_symmetry(evaluate: Callable[..., Any], states: Sequence[HexState] = UNWON) -> None:
+    """The mirrored position with colours swapped scores the same for O as the original for X
+    (``states``: positions nobody has won, with as many X stones as O stones)."""
     f = _memo(evaluate)
-    for state in UNWON:
+    for state in states:
         other = mirrored(state)
         x, o = f(state, "X"), f(other, "O")
         if not _same(x, o):
@@ -201,10 +202,10 @@ def check_symmetry(evaluate: Callable[..., Any]) -> None:
             )
 
 
-def check_connection(evaluate: Callable[..., Any]) -> None:
-    """Connection counts: in each of `PAIRS` X scores more on the better board."""
+def check_connection(evaluate: Callable[..., Any], pairs: Sequence[Pair] = PAIRS) -> None:
+    """Connection counts: in each of ``pairs`` X scores more on the better board."""
     f = _memo(evaluate)
-    for pair in PAIRS:
+    for pair in pairs:
         better, worse = f(pair.better, "X"), f(pair.worse, "X")
         if not better > worse:
             raise GradingError(
