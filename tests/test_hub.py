@@ -23,7 +23,6 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -556,28 +555,10 @@ def test_hub_exchange_round_trip(hub, users, backend) -> None:
     instructor_runs(str(BIN / "nbgrader"), "collect", ASSIGNMENT)
     assert sorted(p.name for p in (course / "submitted").iterdir()) == sorted(students)
     grade_command = [sys.executable, "-m", "gamekit.course", "grade", ASSIGNMENT, *grade_args]
-    try:
-        instructor_runs(*grade_command)
-    except AssertionError as error:
-        # Known driver bug (reported): it stores timestamp.txt, which every exchange submission
-        # has, as a string in a DateTime column. Until it parses it, grade without the stamps.
-        if "SQLite DateTime type only accepts" not in str(error):
-            raise
-        warnings.warn("driver cannot store timestamp.txt: graded without it", stacklevel=1)
-        stamps = {p: p.read_text() for p in (course / "submitted").glob("*/*/timestamp.txt")}
-        for stamp in stamps:
-            stamp.unlink()
-        instructor_runs(*grade_command, "--force")
-        for stamp, text in stamps.items():
-            stamp.write_text(text)
-    for kept in (course / "submitted").glob("*/*/*.txt"):
+    instructor_runs(*grade_command)
+    for kept in (course / "submitted").glob("*/*/*.txt"):  # timestamp.txt, submission_secret.txt
         graded = course / "autograded" / kept.relative_to(course / "submitted")
-        if not graded.exists():
-            # Known driver gap (reported): autograded/ lacks the submission's timestamp.txt and
-            # submission_secret.txt, which generate_feedback carries to feedback/ and
-            # release_feedback requires (nbgrader's autograde copies them).
-            warnings.warn(f"driver left no {graded.name} in autograded/: copied", stacklevel=1)
-            shutil.copy(kept, graded)
+        assert graded.read_text() == kept.read_text(), f"the driver left no {graded.name}"
     instructor_runs(sys.executable, "-m", "gamekit.course", "feedback")
     instructor_runs(str(BIN / "nbgrader"), "release_feedback", ASSIGNMENT)
 

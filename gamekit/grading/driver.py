@@ -346,11 +346,17 @@ def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         for name, text in result["notebooks"].items():
             (folder / name).write_text(text)
+        # As nbgrader's autograde does: feedback carries these on, and release_feedback needs them.
+        submitted = root / "submitted" / result["student"] / result["assignment"]
+        for kept in ("timestamp.txt", "submission_secret.txt"):
+            if (submitted / kept).is_file():
+                shutil.copy(submitted / kept, folder / kept)
     _retrying(lambda: _write_ledger(db_url, result, digest))
 
 
 def _write_gradebook(root: Path, db_url: str, result: dict) -> None:
     from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.utils import parse_utc
 
     student, assignment = result["student"], result["assignment"]
     with Gradebook(db_url) as gb, warnings.catch_warnings():
@@ -359,8 +365,8 @@ def _write_gradebook(root: Path, db_url: str, result: dict) -> None:
         submission = gb.update_or_create_submission(assignment, student)
         stamp = root / "submitted" / student / assignment / "timestamp.txt"
         if stamp.exists():
-            with contextlib.suppress(Exception):
-                submission.timestamp = stamp.read_text().strip()
+            with contextlib.suppress(ValueError, OverflowError):  # a stamp nbgrader cannot read
+                submission.timestamp = parse_utc(stamp.read_text().strip())
         for cell in result["cells"]:
             notebook = cell["notebook"].removesuffix(".ipynb")
             try:
