@@ -10,4 +10,4 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_expectiminimax_value": 0}
-FEEDBACK = ["ran over the 20 s a cell gets when graded"]
+FEEDBACK = ["ran over"]  # "this cell ran over the 20 s a cell gets when graded"

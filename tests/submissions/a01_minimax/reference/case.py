@@ -5,4 +5,4 @@ ANSWERS = {}
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {}
-FEEDBACK = ["✓ minimax_value on 2 trees and 1 board"]
+FEEDBACK = []
