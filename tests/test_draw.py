@@ -41,6 +41,13 @@ from gamekit.draw import (  # noqa: E402
     tree_layout,
     tree_png,
 )
+from gamekit.draw.colours import (  # noqa: E402
+    BOARD_COLOUR,
+    HOLE_COLOUR,
+    PLAYER_INK,
+    WIN_COLOUR,
+    contrast_ratio,
+)
 from gamekit.explain import (  # noqa: E402
     alphabeta_intervals,
     alphabeta_pruned,
@@ -340,11 +347,37 @@ def test_connect_four_board_discs_colours_letters_and_last_move():
     ring = by_gid(ax, "last-move")[""]
     assert tuple(ring.center) == (2.5, 0.5)  # column 3, bottom row
     assert ax.get_title() == "O to move"
-    empty_holes = [p for p in ax.patches if p.get_gid() is None and hasattr(p, "get_radius")]
-    assert len(empty_holes) == 6 * 7 - 3
+    # A blue board; every cell a white hole, and each disc inside its hole, touching only white.
+    (board,) = [p for p in ax.patches if p.get_gid() is None]
+    assert to_rgb(board.get_facecolor()) == to_rgb(BOARD_COLOUR)
+    holes = by_gid(ax, "hole:")
+    assert len(holes) == 6 * 7
+    assert {to_rgb(hole.get_facecolor()) for hole in holes.values()} == {(1.0, 1.0, 1.0)}
+    for key, disc in discs.items():
+        hole = holes[key[2:]]
+        assert tuple(hole.center) == tuple(disc.center)
+        assert disc.get_radius() < hole.get_radius() < 0.5  # a white ring round the disc
     # Without the game, a non-square board is drawn as Connect Four, a square one as marks.
     assert by_gid(draw_board(state), "disc:")
     assert by_gid(draw_board(TicTacToe().initial), "disc:") == {}
+
+
+def test_connect_four_colours_have_enough_contrast_where_they_touch():
+    """WCAG: 3:1 for shapes a person must tell apart, 4.5:1 for a disc's letter."""
+    assert contrast_ratio("#ffffff", "#000000") == pytest.approx(21.0)
+    assert contrast_ratio("#777777", "#777777") == pytest.approx(1.0)
+    # An independent reading of WCAG's example: mid grey #767676 is the darkest grey with
+    # 4.5:1 on white (a published figure), #777777 just misses it.
+    assert contrast_ratio("#767676", "#ffffff") >= 4.5 > contrast_ratio("#777777", "#ffffff")
+    assert contrast_ratio(HOLE_COLOUR, BOARD_COLOUR) >= 3  # the holes on the blue board
+    for player in "XO":
+        assert contrast_ratio(PLAYER_COLOURS[player], HOLE_COLOUR) >= 3  # a disc in its hole
+        ink = {"white": "#ffffff", "black": "#000000"}[PLAYER_INK[player]]
+        assert contrast_ratio(ink, PLAYER_COLOURS[player]) >= 4.5  # its letter
+    assert contrast_ratio(WIN_COLOUR, BOARD_COLOUR) >= 3
+    assert contrast_ratio(WIN_COLOUR, HOLE_COLOUR) >= 3
+    with pytest.raises(ValueError, match="colour must be #rrggbb, got 'blue'"):
+        contrast_ratio("blue", "#ffffff")
 
 
 def test_board_captions_for_won_and_drawn_games():

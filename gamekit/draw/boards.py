@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit.draw.colours import (
     BOARD_COLOUR,
+    HOLE_COLOUR,
     LAST_MOVE_COLOUR,
     PLAYER_COLOURS,
     PLAYER_INK,
@@ -189,26 +190,30 @@ def _draw_rows(ax: Axes, state: BoardState, kind: str) -> None:
                     ring.set(linewidth=3.5, zorder=2, gid=f"mark:O:{row},{col}")
                     ax.add_patch(ring)
                 continue
-            disc = Circle((cx, cy), 0.4, facecolor=PLAYER_COLOURS.get(mark, "white"))
-            disc.set(edgecolor="#222222", linewidth=1, zorder=1)
-            disc.set_gid(f"disc:{mark}:{row},{col}" if mark else None)
+            # A white hole on the blue board; a disc sits inside it and never touches the blue.
+            hole = Circle((cx, cy), 0.44, facecolor=HOLE_COLOUR, edgecolor="none", zorder=1)
+            hole.set_gid(f"hole:{row},{col}")
+            ax.add_patch(hole)
+            if not mark:
+                continue
+            disc = Circle((cx, cy), 0.36, facecolor=PLAYER_COLOURS[mark], edgecolor="none")
+            disc.set(zorder=2, gid=f"disc:{mark}:{row},{col}")
             ax.add_patch(disc)
-            if mark:
-                ax.text(
-                    cx,
-                    cy,
-                    mark,
-                    ha="center",
-                    va="center",
-                    fontsize=FONTSIZE,
-                    fontweight="bold",
-                    color=PLAYER_INK[mark],
-                    zorder=2,
-                    gid=f"letter:{mark}:{row},{col}",
-                )
-            if last:
-                ring = Circle((cx, cy), 0.47, facecolor="none", edgecolor=LAST_MOVE_COLOUR)
-                ring.set(linewidth=3, zorder=3, gid="last-move")
+            ax.text(
+                cx,
+                cy,
+                mark,
+                ha="center",
+                va="center",
+                fontsize=FONTSIZE,
+                fontweight="bold",
+                color=PLAYER_INK[mark],
+                zorder=3,
+                gid=f"letter:{mark}:{row},{col}",
+            )
+            if last:  # a dashed ring inside the disc, in its letter's colour
+                ring = Circle((cx, cy), 0.29, facecolor="none", edgecolor=PLAYER_INK[mark])
+                ring.set(linewidth=1.5, linestyle=(0, (3, 2)), zorder=3, gid="last-move")
                 ax.add_patch(ring)
     if kind == "marks":
         for i in range(1, v):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from gamekit.draw import BOARD_COLOUR, DISC_COLOURS, LAST_MOVE_COLOUR
+from gamekit.draw import DISC_COLOURS, LAST_MOVE_COLOUR
+from gamekit.draw.colours import BOARD_COLOUR, HOLE_COLOUR, WIN_COLOUR
 from gamekit.games import BoardState, ConnectFour, IllegalMoveError, TicTacToe
 from gamekit.heuristics import centre_bonus, eval_for, window_score, windows
 from gamekit.search import EvalFn
@@ -325,42 +326,45 @@ class ConnectFourAdapter(TicTacToeAdapter):
                 cy = top + (r - 0.5) * size
                 mark = state.board.get((r, c), "")
                 last = state.last_move == (r, c)
-                disc = el("circle", cx=cx, cy=cy, r=size * 0.4, fill="#f4f7fb", class_="gk-hole")
-                if mark:
-                    drop = view.animate and last
-                    disc += el(
-                        "g",
-                        el(
-                            "circle",
-                            cx=cx,
-                            cy=cy,
-                            r=size * 0.4,
-                            fill=DISC_COLOURS[mark],
-                            stroke="#ffffff" if last else "#1c1f24",
-                            stroke_width=3 if last else 1.5,
-                            stroke_dasharray="5 3" if last else None,
-                        )
-                        + text(
-                            cx,
-                            cy,
-                            mark,
-                            font_size=size * 0.3,
-                            font_weight="bold",
-                            fill=PLAYER_INK[mark],
-                        ),
-                        class_="gk-disc" + (" gk-drop" if drop else ""),
-                        style=f"--gk-drop:{-(r * size + 10):.0f}px" if drop else None,
-                    )
+                # A white hole; a disc sits inside it, so no disc ever touches the blue board.
+                disc = el("circle", cx=cx, cy=cy, r=size * 0.44, fill=HOLE_COLOUR, class_="gk-hole")
                 if (r, c) in on_line:
                     disc += el(
                         "circle",
                         cx=cx,
                         cy=cy,
-                        r=size * 0.46,
+                        r=size * 0.465,
                         fill="none",
-                        stroke="#ffffff",
-                        stroke_width=4,
+                        stroke=WIN_COLOUR,
+                        stroke_width=3,
                         class_="gk-win-ring",
+                    )
+                if mark:
+                    drop = view.animate and last
+                    ink = PLAYER_INK[mark]
+                    inside_disc = el("circle", cx=cx, cy=cy, r=size * 0.36, fill=DISC_COLOURS[mark])
+                    if last:  # a dashed ring inside the disc, in its letter's colour
+                        inside_disc += el(
+                            "circle",
+                            cx=cx,
+                            cy=cy,
+                            r=size * 0.29,
+                            fill="none",
+                            stroke=ink,
+                            stroke_width=2,
+                            stroke_dasharray="4 3",
+                            class_="gk-last-ring",
+                        )
+                    inside_disc += text(
+                        cx, cy, mark, font_size=size * 0.3, font_weight="bold", fill=ink
+                    )
+                    # Dropping: it starts with its top at the top of the picture.
+                    fall = cy - size * 0.36
+                    disc += el(
+                        "g",
+                        inside_disc,
+                        class_="gk-disc" + (" gk-drop" if drop else ""),
+                        style=f"--gk-drop:{-fall:.0f}px" if drop else None,
                     )
                 words = _cell_words(state, r, c) + (", last move" if last else "")
                 inside += el(
@@ -389,19 +393,22 @@ class ConnectFourAdapter(TicTacToeAdapter):
                     aria_label=words,
                 )
             )
-        if won is not None:
-            (r1, c1), (r2, c2) = won[0], won[-1]
+        if won is not None:  # dark links from disc to disc: the letters stay readable
+            centres = [(side + (c - 0.5) * size, top + (r - 0.5) * size) for r, c in won]
+            links = []
+            for (x1, y1), (x2, y2) in zip(centres, centres[1:], strict=False):
+                dx, dy = x2 - x1, y2 - y1
+                gap = size * 0.36 / (dx * dx + dy * dy) ** 0.5  # from rim to rim
+                start, end = (x1 + gap * dx, y1 + gap * dy), (x2 - gap * dx, y2 - gap * dy)
+                links.append(f"M{start[0]:.1f},{start[1]:.1f}L{end[0]:.1f},{end[1]:.1f}")
             parts.append(
                 el(
-                    "line",
-                    x1=side + (c1 - 0.5) * size,
-                    y1=top + (r1 - 0.5) * size,
-                    x2=side + (c2 - 0.5) * size,
-                    y2=top + (r2 - 0.5) * size,
-                    stroke="#ffffff",
+                    "path",
+                    d="".join(links),
+                    stroke=WIN_COLOUR,
                     stroke_width=6,
                     stroke_linecap="round",
-                    stroke_opacity=0.9,
+                    fill="none",
                     class_="gk-win",
                     data_cells=" ".join(f"{r}-{c}" for r, c in won),
                     pointer_events="none",
