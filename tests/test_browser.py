@@ -283,6 +283,28 @@ def settle(board) -> None:
     expect(board.locator('.gk-status[data-kind="thinking"]')).to_have_count(0, timeout=30_000)
 
 
+def still(page, board) -> None:
+    """Wait until nothing on the board moves (a disc dropping, a column fading in)."""
+    page.wait_for_function(
+        "b => b.getAnimations({subtree: true}).every(a => a.playState !== 'running')",
+        arg=board.element_handle(),
+    )
+
+
+def play_a_whole_game(game, board):
+    """Click the first legal move until the game ends, the page read back after every move
+    (my move, and the engine's reply); returns the final state."""
+    state = game.initial
+    while not game.terminal_test(state):
+        before = state
+        for action in my_clicks(game, state):
+            click(board, action)
+        mine = game.result(before, game.actions(before)[0])
+        state = follow(game, mine, board, moved=True)  # my move, and the engine's reply
+        settle(board)
+    return state
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_board_in_the_browser(lab_url, page, name):
     game = GAMES[name]()
@@ -293,16 +315,18 @@ def test_board_in_the_browser(lab_url, page, name):
     page.screenshot(path=str(SHOTS / f"{name}-start.png"), full_page=False)
     board.locator(".gk-engine select").select_option("random")
 
-    # A whole game by clicking, the page read back after every move.
-    state = game.initial
-    while not game.terminal_test(state):
-        before = state
-        for action in my_clicks(game, state):
-            click(board, action)
-        mine = game.result(before, game.actions(before)[0])
-        state = follow(game, mine, board, moved=True)  # my move, and the engine's reply
-        settle(board)
-    expect(status).to_contain_text("Game over")
+    # A whole game by clicking, the page read back after every move; again after a draw
+    # (the engine plays at random), so that the picture shows a winning line.
+    for _attempt in range(4):
+        state = play_a_whole_game(game, board)
+        expect(status).to_contain_text("Game over")
+        if game.utility(state, "X") != 0:
+            break
+        board.locator(".gk-new-game").click()
+        expect(status).to_contain_text("Your turn (X)")
+    if game.utility(state, "X") != 0:
+        expect(board.locator(".gk-win")).to_have_count(1)
+    still(page, board)
     page.screenshot(path=str(SHOTS / f"{name}-game-over.png"), full_page=False)
     click(board, "col:1" if name == "connectfour" else "cell:1:1")  # illegal: the game is over
     expect(status).to_contain_text("the game is over")
@@ -316,14 +340,10 @@ def test_board_in_the_browser(lab_url, page, name):
         click(board, action)
     settle(board)
     expect(status).to_contain_text("Your turn")
-    first = follow(
-        game, game.result(game.initial, game.actions(game.initial)[0]), board, moved=True
-    )
-    if (
-        name == "quarto" or name != "connectfour"
-    ):  # X only gave a piece; O placed it: now a cell alone is half a move
+    mine = game.result(game.initial, game.actions(game.initial)[0])
+    first = follow(game, mine, board, moved=True)
+    if name != "connectfour":  # a taken cell (in Quarto X only gave a piece; O placed it)
         taken = next(cell for cell, mark in shown(board).items() if mark)
-    if name != "connectfour":
         click(board, "cell:" + taken.replace("-", ":"))
         expect(status).to_contain_text("is taken by")
     assert follow(game, first, board) == first
@@ -331,11 +351,16 @@ def test_board_in_the_browser(lab_url, page, name):
     expect(status).to_contain_text("Move taken back")
     assert shown(board) == model_marks(game.initial)
 
-    # Hint: values on the board and in words.
+    # Hint, in mid-game: values on the board and in words.
+    for action in my_clicks(game, game.initial):
+        click(board, action)
+    follow(game, mine, board, moved=True)  # my move again, and the engine's reply
+    settle(board)
     board.locator(".gk-engine select").select_option("alpha-beta")
     board.locator(".gk-hint").click()
     expect(board.locator(".gk-hints")).to_contain_text("Hint", timeout=30_000)
     expect(board.locator(".gk-hint-label").first).to_be_visible()
+    still(page, board)
     page.screenshot(path=str(SHOTS / f"{name}-hint.png"), full_page=False)
 
     # A long search: a click is refused, not queued; Stop plays the best move so far.
@@ -360,6 +385,98 @@ def test_board_in_the_browser(lab_url, page, name):
     expect(status).to_contain_text("Your turn (O)")
     follow(game, game.initial, board, moved=True)
     page.screenshot(path=str(SHOTS / f"{name}-stopped.png"), full_page=False)
+
+
+# Connect Four's feel: the disc drops into its hole, the column under the pointer lights up.
+# The first disc O drops is paused half-way (for the picture), measured at the start of its
+# fall, then let go and measured where it ends.
+WATCH_DROPS_JS = """
+box => {
+  window.gkDrop = null;
+  const centre = (node) => {
+    const r = node.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2, r.top, r.height];
+  };
+  const measure = (disc) => {
+    const hole = centre(disc.closest(".gk-cell").querySelector(".gk-hole"));
+    const [x, y, top, height] = centre(disc.querySelector("circle"));
+    const topHole = centre(box.querySelector(".gk-cell-1-1 .gk-hole"));
+    return { dx: x - hole[0], dy: y - hole[1], top: top - box.querySelector("svg")
+             .getBoundingClientRect().top, aboveRow1: topHole[1] - y, size: height };
+  };
+  box.addEventListener("animationstart", (event) => {
+    const disc = event.target.closest(".gk-disc");
+    const cell = disc && disc.closest(".gk-cell");
+    if (!cell || cell.dataset.mark !== "O" || window.gkDrop) return;
+    const [animation] = disc.getAnimations();
+    animation.pause();
+    animation.currentTime = 0;
+    window.gkDrop = { name: event.animationName, cell: cell.dataset.cell, start: measure(disc),
+                      duration: animation.effect.getComputedTiming().duration };
+    animation.currentTime = window.gkDrop.duration / 2;
+    window.gkDropping = animation;
+  });
+  box.addEventListener("animationend", (event) => {
+    const disc = event.target.closest(".gk-disc");
+    if (window.gkDrop && disc && disc.closest(".gk-cell").dataset.cell === window.gkDrop.cell) {
+      window.gkDrop.end = measure(disc);
+    }
+  });
+}
+"""
+
+SHADES_JS = """
+board => [...board.querySelectorAll(".gk-col")].map(
+  (col) => Number(getComputedStyle(col.querySelector(".gk-col-shade")).opacity))
+"""
+
+
+def lit_columns(page, board, column: int) -> None:
+    """Wait until column ``column`` alone is lit (the others faded out), then check it."""
+    page.wait_for_function(
+        f"b => ({SHADES_JS})(b).every((o, i) => i === {column - 1} ? o > 0.15 : o === 0)",
+        arg=board.element_handle(),
+    )
+    opacities = board.evaluate(SHADES_JS)
+    assert [c for c, o in enumerate(opacities, 1) if o > 0] == [column], opacities
+
+
+def test_connect_four_disc_drops_and_the_column_under_the_pointer_lights_up(lab_url, page):
+    game = GAMES["connectfour"]()
+    board = open_board(page, lab_url, "connectfour")
+    status = board.locator(".gk-status")
+    expect(status).to_contain_text("Your turn (X)")
+    board.locator(".gk-svg").evaluate(WATCH_DROPS_JS)
+
+    # Hover: the column under the pointer lights up, and no other.
+    assert board.evaluate(SHADES_JS) == [0] * 7
+    for column in (5, 2):
+        board.locator(f".gk-cell-3-{column} .gk-hole").hover()
+        lit_columns(page, board, column)
+    page.screenshot(path=str(SHOTS / "connectfour-hover.png"), full_page=False)
+
+    # A click on column 4: the engine's reply drops (paused half-way here) into its hole.
+    click(board, "col:4")
+    page.wait_for_function("window.gkDrop !== null")
+    lit_columns(page, board, 4)  # the pointer stayed on column 4
+    page.screenshot(path=str(SHOTS / "connectfour-drop.png"), full_page=False)
+    drop = page.evaluate("window.gkDrop")
+    assert drop["name"] == "gk-drop" and drop["duration"] > 0
+    state = follow(game, game.result(game.initial, (6, 4)), board, moved=True)
+    assert board.locator(".gk-last").get_attribute("data-cell") == drop["cell"]
+    assert state.last_move == tuple(int(n) for n in drop["cell"].split("-"))
+    start = drop["start"]
+    assert abs(start["dx"]) < 0.5, "a disc falls straight down"
+    assert start["aboveRow1"] > 0, "it starts above the top row of holes"
+    assert start["top"] >= -0.5, "inside the picture, not cut off at its top"
+    page.evaluate("window.gkDropping.play()")
+    page.wait_for_function("window.gkDrop.end !== undefined")
+    end = page.evaluate("window.gkDrop.end")
+    assert abs(end["dx"]) < 0.5 and abs(end["dy"]) < 0.5, f"it ends in its hole: {end}"
+    assert end["size"] == pytest.approx(start["size"])
+    still(page, board)
+    settle(board)
+    expect(status).to_contain_text("Your turn (X)")
 
 
 def test_alphabeta_stepper(lab_url, page):
