@@ -7,6 +7,7 @@ cross-checked against `gamekit.trace`, brute-force minimax and the engines calle
 from __future__ import annotations
 
 import random
+import sys
 import time
 import xml.etree.ElementTree as ElementTree
 
@@ -32,7 +33,7 @@ from gamekit.widgets import (
     play_tictactoe,
     think,
 )
-from gamekit.widgets.engines import Watch, watched_search
+from gamekit.widgets.engines import SWITCH_INTERVAL, Watch, watched_search
 
 ADAPTERS = {
     "tictactoe": lambda: TicTacToeAdapter(),
@@ -212,6 +213,19 @@ def test_a_click_during_the_search_is_refused_and_stop_plays_the_best_move_so_fa
     assert len(board.history) == 2  # the stopped search played nothing more
     board.click("col:4")
     assert board.state.board.get((5, 4)) == "O" or board.state.board.get((6, 4)) == "O"
+
+
+def test_a_search_thread_hands_the_gil_over_often_then_restores_the_interval():
+    """While the engine searches, the kernel's thread gets the GIL every SWITCH_INTERVAL."""
+    before = sys.getswitchinterval()
+    board = slow_board()
+    wait_until(lambda: board.job is not None and board.job.best is not None)
+    assert sys.getswitchinterval() == pytest.approx(min(before, SWITCH_INTERVAL))
+    job = board.job
+    board.stop()
+    job.wait(10)
+    assert not job.thread.is_alive()
+    assert sys.getswitchinterval() == before
 
 
 @pytest.mark.parametrize("action", ["undo", "new_game", "settings"])
