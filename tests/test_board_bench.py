@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from gamekit.widgets.bench import TARGETS_MS, main, report
+from gamekit.widgets.bench import TARGETS_MS, each_run, main, report
 
 
 def test_report_gives_median_worst_and_target_per_interaction():
@@ -23,6 +23,11 @@ def test_report_gives_median_worst_and_target_per_interaction():
         str(TARGETS_MS["click to reply"]),
     ]
     assert lines[2].split()[-4:] == ["1", "120", "120", "200"]
+
+
+def test_each_run_is_listed_in_order_with_no_line_for_an_interaction_never_measured():
+    figures = {"click to reply": [130.4, 90.6], "refusal during a search": [], "Stop to move": [7]}
+    assert each_run(figures).splitlines() == ["click to reply: 130 91 ms", "Stop to move: 7 ms"]
 
 
 def test_the_targets_are_the_issues():

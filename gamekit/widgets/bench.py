@@ -224,6 +224,15 @@ def report(figures: dict[str, list[float]]) -> str:
     return "\n".join(lines)
 
 
+def each_run(figures: dict[str, list[float]]) -> str:
+    """Every run's time, in the order measured (a slow first run shows a warm-up)."""
+    return "\n".join(
+        f"{name}: " + " ".join(f"{ms:.0f}" for ms in times) + " ms"
+        for name, times in figures.items()
+        if times
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -232,7 +241,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.repeats < 1:
         raise ValueError(f"--repeats must be at least 1, got {args.repeats}")
-    print(report(run(args.repeats, args.seconds)))
+    figures = run(args.repeats, args.seconds)
+    print(report(figures))
+    print(each_run(figures))
 
 
 if __name__ == "__main__":
