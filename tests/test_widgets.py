@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
+from gamekit.draw.colours import BOARD_COLOUR, HOLE_COLOUR, PLAYER_COLOURS
 from gamekit.games import ConnectFour, IllegalMoveError, TicTacToe
 from gamekit.hex import Hex
 from gamekit.movelog import load_log
@@ -27,6 +28,7 @@ from gamekit.widgets import (
     QuartoAdapter,
     Settings,
     TicTacToeAdapter,
+    View,
     play_connect_four,
     play_hex,
     play_quarto,
@@ -105,6 +107,54 @@ def test_every_cell_has_a_label_in_words_and_a_mark(name):
         assert "empty" in node.get("aria-label")
     clickable = [node for node in root.iter() if node.get("data-action")]
     assert clickable and all(node.get("aria-label") for node in clickable)
+
+
+def test_connect_four_discs_sit_in_white_holes_on_a_blue_board_and_a_win_is_ringed():
+    adapter = ConnectFourAdapter()
+    # X plays row 6, columns 4, 3, 5, 6: those four win; O's three discs lie in row 5.
+    state = adapter.game.replay([(6, 4), (5, 4), (6, 3), (5, 3), (6, 5), (5, 5), (6, 6)])
+    view = View({"X": "you", "O": "random"}, {}, None, True)
+    root = ElementTree.fromstring(adapter.draw(state, view))
+    classes = {}  # class -> nodes
+    for node in root.iter():
+        for css in (node.get("class") or "").split():
+            classes.setdefault(css, []).append(node)
+    (frame,) = classes["gk-frame"]
+    assert frame.get("fill") == BOARD_COLOUR
+    winners = {f"6-{c}" for c in (3, 4, 5, 6)}
+    for cell in classes["gk-cell"]:
+        name, mark = cell.get("data-cell"), cell.get("data-mark")
+        circles = [node for node in cell.iter() if node.tag.endswith("circle")]
+        hole = circles[0]
+        assert "gk-hole" in hole.get("class") and hole.get("fill") == HOLE_COLOUR
+        rings = [c for c in circles if "gk-win-ring" in (c.get("class") or "")]
+        assert len(rings) == (name in winners)
+        assert ("winning line" in cell.get("aria-label")) == (name in winners)
+        if not mark:
+            assert len(circles) == 1
+            continue
+        (disc,) = [node for node in cell.iter() if "gk-disc" in (node.get("class") or "")]
+        body = next(node for node in disc.iter() if node.tag.endswith("circle"))
+        assert body.get("fill") == PLAYER_COLOURS[mark]
+        assert (body.get("cx"), body.get("cy")) == (hole.get("cx"), hole.get("cy"))
+        assert float(body.get("r")) < float(hole.get("r"))  # a white ring round every disc
+        letter = next(node for node in disc.iter() if node.tag.endswith("text"))
+        assert letter.text == mark
+        last = name == "6-6"
+        assert ("gk-drop" in disc.get("class")) == last  # only the new disc drops
+        if last:  # from the top of the picture: its top edge starts at y = 0
+            start = float(disc.get("style").removeprefix("--gk-drop:").removesuffix("px"))
+            assert float(body.get("cy")) - float(body.get("r")) + start == pytest.approx(0, abs=1)
+    (last_ring,) = classes["gk-last-ring"]
+    assert last_ring in list(
+        next(c for c in classes["gk-cell"] if "gk-last" in c.get("class")).iter()
+    )
+    assert (
+        len(classes["gk-win"]) == 1
+        and set(classes["gk-win"][0].get("data-cells").split()) == winners
+    )
+    still = ElementTree.fromstring(adapter.draw(state, View({}, {}, None, False)))
+    assert not [n for n in still.iter() if "gk-drop" in (n.get("class") or "")]
 
 
 # Illegal clicks, New game, Undo, Engine starts: no ghost marks ------------------------------

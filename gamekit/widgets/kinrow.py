@@ -228,6 +228,10 @@ class TicTacToeAdapter(BoardAdapter):
 class ConnectFourAdapter(TicTacToeAdapter):
     """Connect Four on any board: a click anywhere in a column drops a disc into it.
 
+    Drawn as the course's pictures are (`gamekit.draw.boards`): a blue board of white holes,
+    each disc inside a hole with its letter; the column under the pointer lights up and a new
+    disc drops into its hole (the CSS of `gamekit.widgets.boardview`).
+
     Keys ``1`` .. ``9`` (with the board focused) drop a disc in that column at once.
     """
 
@@ -327,9 +331,9 @@ class ConnectFourAdapter(TicTacToeAdapter):
                 mark = state.board.get((r, c), "")
                 last = state.last_move == (r, c)
                 # A white hole; a disc sits inside it, so no disc ever touches the blue board.
-                disc = el("circle", cx=cx, cy=cy, r=size * 0.44, fill=HOLE_COLOUR, class_="gk-hole")
+                here = el("circle", cx=cx, cy=cy, r=size * 0.44, fill=HOLE_COLOUR, class_="gk-hole")
                 if (r, c) in on_line:
-                    disc += el(
+                    here += el(
                         "circle",
                         cx=cx,
                         cy=cy,
@@ -342,9 +346,9 @@ class ConnectFourAdapter(TicTacToeAdapter):
                 if mark:
                     drop = view.animate and last
                     ink = PLAYER_INK[mark]
-                    inside_disc = el("circle", cx=cx, cy=cy, r=size * 0.36, fill=DISC_COLOURS[mark])
+                    disc = el("circle", cx=cx, cy=cy, r=size * 0.36, fill=DISC_COLOURS[mark])
                     if last:  # a dashed ring inside the disc, in its letter's colour
-                        inside_disc += el(
+                        disc += el(
                             "circle",
                             cx=cx,
                             cy=cy,
@@ -355,21 +359,20 @@ class ConnectFourAdapter(TicTacToeAdapter):
                             stroke_dasharray="4 3",
                             class_="gk-last-ring",
                         )
-                    inside_disc += text(
-                        cx, cy, mark, font_size=size * 0.3, font_weight="bold", fill=ink
-                    )
+                    disc += text(cx, cy, mark, font_size=size * 0.3, font_weight="bold", fill=ink)
                     # Dropping: it starts with its top at the top of the picture.
                     fall = cy - size * 0.36
-                    disc += el(
+                    here += el(
                         "g",
-                        inside_disc,
+                        disc,
                         class_="gk-disc" + (" gk-drop" if drop else ""),
                         style=f"--gk-drop:{-fall:.0f}px" if drop else None,
                     )
                 words = _cell_words(state, r, c) + (", last move" if last else "")
+                words += ", in the winning line" if (r, c) in on_line else ""
                 inside += el(
                     "g",
-                    disc,
+                    here,
                     class_=f"gk-cell gk-cell-{r}-{c}" + (" gk-last" if last else ""),
                     data_cell=f"{r}-{c}",
                     data_mark=mark,
