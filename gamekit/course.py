@@ -95,16 +95,16 @@ def validate_release(root: Path, assignment: str) -> list[str]:
     NotImplementedError (an unanswered exercise never passes its tests)."""
     from nbgrader.validator import Validator
 
+    from gamekit.grading.trusted import is_test_cell
+
     problems = []
     for path in sorted((root / "release" / assignment).glob("*.ipynb")):
         result = Validator().validate(str(path))
         failing = {cell["source"] for cell in result.get("failed", [])}
         for cell in json.loads(path.read_text())["cells"]:
-            meta = cell.get("metadata", {}).get("nbgrader", {})
             source = "".join(cell["source"]).strip()
-            is_test = cell["cell_type"] == "code" and meta.get("grade") and not meta.get("solution")
-            if is_test and source not in failing:
-                problems.append(f"release {path.name}: {meta.get('grade_id')} passes unanswered")
+            if is_test_cell(cell) and source not in failing:
+                problems.append(f"release {path.name}: {_grade_id(cell)} passes unanswered")
         for kind, cells in result.items():
             for cell in cells:
                 error = cell.get("raw_error", "")
@@ -267,12 +267,17 @@ class CellGrade:
     manual: bool
 
 
-def read_grades(root: Path, assignment: str) -> dict[str, list[CellGrade]]:
-    """``{student: [CellGrade, ...]}`` for one assignment, read from the gradebook."""
+def read_grades(
+    root: Path, assignment: str, db_url: str | None = None
+) -> dict[str, list[CellGrade]]:
+    """``{student: [CellGrade, ...]}`` for one assignment, read from the gradebook at ``db_url``
+    (default: the course's, `gamekit.grading.driver.db_url_of`)."""
     from nbgrader.api import Gradebook, MissingEntry
 
+    from gamekit.grading.driver import db_url_of
+
     grades: dict[str, list[CellGrade]] = {}
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+    with Gradebook(db_url or db_url_of(root)) as gb:
         try:
             gb.find_assignment(assignment)
         except MissingEntry:
@@ -304,12 +309,24 @@ def grade_submissions(
     force: bool = False,
     progress: bool = True,
     log=print,
+    cluster: str | None = None,
+    db_url: str | None = None,
 ):
-    """Grade through the trusted driver (`gamekit.grading.driver`); returns its summary."""
+    """Grade through the trusted driver (`gamekit.grading.driver`); returns its summary.
+    ``cluster``: a Dask scheduler's address (default: local worker processes); ``db_url``: the
+    gradebook (default: ``$GAMEKIT_DB_URL``, else the course's SQLite file)."""
     from gamekit.grading import driver
 
     return driver.grade(
-        root, names, students=students, workers=workers, force=force, progress=progress, log=log
+        root,
+        names,
+        students=students,
+        workers=workers,
+        force=force,
+        progress=progress,
+        log=log,
+        cluster=cluster,
+        db_url=db_url,
     )
 
 
@@ -483,8 +500,9 @@ def print_results(results: list[CaseResult], log=print) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def grade_table(root: Path, names: list[str]) -> str:
-    """Student x assignment scores with totals, as text, with each submission's status.
+def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
+    """Student x assignment scores with totals, as text, with each submission's status, from the
+    gradebook at ``db_url`` (default: the course's).
 
     ``missing``: nothing handed in (not a 0); ``F``: grading failed (the summary says why, the
     score counts the cells graded before it stopped); ``!``: flagged for the instructor to look
@@ -492,13 +510,16 @@ def grade_table(root: Path, names: list[str]) -> str:
     """
     from gamekit.grading.driver import db_url_of, read_ledger
 
-    ledger = read_ledger(db_url_of(root)) if (root / "gradebook.db").exists() else {}
+    db_url = db_url or db_url_of(root)
+    # Grades first: nbgrader sets up a gradebook that does not exist yet, then the ledger joins.
+    grades_of = {assignment: read_grades(root, assignment, db_url) for assignment in names}
+    ledger = read_ledger(db_url)
     table: dict[str, dict[str, str]] = {}
     totals: dict[str, list[float]] = {}
     maxima: dict[str, float] = {}
     marks_used: set[str] = set()
     for assignment in names:
-        grades = read_grades(root, assignment)
+        grades = grades_of[assignment]
         for rows in grades.values():
             maxima[assignment] = sum(g.max_score for g in rows)
         students = set(grades) | {s for (s, a) in ledger if a == assignment}
@@ -590,12 +611,11 @@ def grade_all(
     db_url: str | None = None,
 ) -> int:
     """``make grade``: grade what is under submitted/ through the driver; print the summary
-    and the grade table. Returns an exit code (1 when something must be fixed first)."""
+    and the grade table. ``cluster`` and ``db_url`` as in `grade_submissions`. Returns an exit
+    code (1 when something must be fixed first)."""
     from gamekit.grading.driver import GradingSetupError
 
     root = root or course_root()
-    if db_url:  # the grade table below, and nbgrader, read the same gradebook
-        os.environ["GAMEKIT_DB_URL"] = db_url
     known = assignments(root)
     names = names or [a for a in known if list((root / "submitted").glob(f"*/{a}"))]
     unknown = sorted(set(names) - set(known))
@@ -606,31 +626,40 @@ def grade_all(
         log("Nothing to grade: put submissions in submitted/<student>/<assignment>/")
         return 1
     try:
-        options = dict(students=students, workers=workers, force=force, log=log)
-        if cluster:  # db_url reaches the driver through GAMEKIT_DB_URL, set above
-            from gamekit.grading import driver
-
-            summary = driver.grade(root, names, cluster=cluster, **options)
-        else:
-            summary = grade_submissions(root, names, **options)
+        summary = grade_submissions(
+            root,
+            names,
+            students=students,
+            workers=workers,
+            force=force,
+            log=log,
+            cluster=cluster,
+            db_url=db_url,
+        )
     except GradingSetupError as error:
         log(f"Grading could not start: {error}")
         return 1
     log(summary.text())
     log("")
-    log(grade_table(root, names))
+    log(grade_table(root, names, db_url))
     return 0
+
+
+def has_gradebook(db_url: str) -> bool:
+    """False for a SQLite gradebook whose file does not exist yet (reading would create it);
+    True for a database server's, which is there to be asked."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(db_url)
+    return url.get_backend_name() != "sqlite" or Path(url.database or "").is_file()
 
 
 def feedback_all(root: Path | None = None, log=print) -> None:
     from gamekit.grading.driver import db_url_of, read_ledger
 
     root = root or course_root()
-    graded = (
-        {a for (_, a) in read_ledger(db_url_of(root))}
-        if (root / "gradebook.db").exists()
-        else set()
-    )
+    db_url = db_url_of(root)
+    graded = {a for (_, a) in read_ledger(db_url)} if has_gradebook(db_url) else set()
     for assignment in assignments(root):
         if assignment in graded:
             feedback(root, assignment)

@@ -160,3 +160,28 @@ def test_a_job_that_fails_everywhere_is_recorded_and_the_others_go_on(tmp_path, 
     assert results["ada"]["status"] == "graded"
     assert results["doomed"]["status"] == "failed"
     assert "on the cluster" in results["doomed"]["reasons"][0]
+
+
+def test_the_grade_command_takes_a_cluster_and_a_gradebook_url(
+    tmp_path, cluster, cases, monkeypatch, capsys
+):
+    """``python -m gamekit.course grade --cluster ADDRESS --db-url URL``, as an instructor types
+    it: the jobs run on the cluster, and every grade (nbgrader's too) goes to URL only."""
+    root = make_course(tmp_path / "course", {"ada": cases["reference"]})
+    url = "sqlite:///" + str(tmp_path / "elsewhere.db")
+    monkeypatch.chdir(root)  # the command finds its course from the working folder
+    monkeypatch.delenv(driver.DB_URL_VARIABLE, raising=False)
+    command = ["grade", ASSIGNMENT, "--cluster", cluster.scheduler_address, "--db-url", url]
+    code = course.main(command)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert f"on the Dask cluster at {cluster.scheduler_address}" in out
+    assert "graded 1" in out
+    assert not (root / "gradebook.db").exists()  # nothing went to the course's own gradebook
+    assert driver.DB_URL_VARIABLE not in os.environ  # nor was the setting left behind
+    max_scores = max_auto_scores(url)
+    scores = driver.read_scores(url, ASSIGNMENT)
+    assert code_cells(scores["ada"], max_scores) == expected_scores(cases["reference"], max_scores)
+    table = out.split("graded 1", 1)[1]  # the grade table, read from URL as well
+    ada = next(line for line in table.splitlines() if line.startswith("ada "))
+    assert f"{sum(max_scores.values()):7.1f} /" in ada, table

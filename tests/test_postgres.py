@@ -1,4 +1,5 @@
-"""A PostgreSQL gradebook: the driver, its ledger, nbgrader's feedback and concurrent runs.
+"""A PostgreSQL gradebook: the driver, its ledger and nbgrader's feedback. Two runs at once on a
+new PostgreSQL gradebook: tests/test_concurrent_gradebook.py.
 
 Each test module starts a throwaway PostgreSQL (`gamekit.grading.pgserver`); the tests are
 skipped, saying why, where its binaries or psycopg are missing (``make scale-deps`` installs them).
@@ -6,7 +7,6 @@ skipped, saying why, where its binaries or psycopg are missing (``make scale-dep
 
 from __future__ import annotations
 
-import multiprocessing
 import shutil
 from pathlib import Path
 
@@ -100,51 +100,3 @@ def test_nbgrader_feedback_reads_the_postgresql_gradebook(graded, monkeypatch):
     for student in ("ada", "blaise", "carl"):
         assert "alphabeta_search" in course.feedback_text(root, student, ASSIGNMENT), student
     assert not (root / "gradebook.db").exists()
-
-
-def _grade_in_another_process(root: str, url: str, students: list[str]) -> None:
-    summary = driver.grade(
-        Path(root),
-        [ASSIGNMENT],
-        students=students,
-        db_url=url,
-        workers=1,
-        force=True,
-        progress=False,
-        log=lambda _: None,
-    )
-    assert summary.count("graded") == len(students), summary.text()
-
-
-def test_two_runs_at_once_on_overlapping_students_lose_nothing(tmp_path, cases):
-    from nbgrader.api import Gradebook
-
-    order = ["reference", "blank", "depth_off_by_one", "reference"]
-    students = {f"s{i}": cases[name] for i, name in enumerate(order)}
-    root = make_course(tmp_path / "course", students)
-    with pgserver.temporary_postgres() as url:
-        with driver._db_url_in_environment(url):  # nbgrader, run as a command, reads it
-            driver.ensure_in_gradebook(root, ASSIGNMENT, url, log=lambda _: None)
-        driver.read_ledger(url)  # the ledger's table exists before both runs start
-        runs = [["s0", "s1", "s2"], ["s1", "s2", "s3"]]  # s1 and s2 are graded by both
-        context = multiprocessing.get_context("spawn")
-        processes = [
-            context.Process(target=_grade_in_another_process, args=(str(root), url, run))
-            for run in runs
-        ]
-        for process in processes:
-            process.start()
-        for process in processes:
-            process.join(timeout=600)
-        assert [p.exitcode for p in processes] == [0, 0]
-        with Gradebook(url) as gb:
-            ids = [s.id for s in gb.students]
-        assert sorted(ids) == sorted(students)  # each once
-        scores = driver.read_scores(url, ASSIGNMENT)
-        max_scores = max_auto_scores(url)
-        for student, case in students.items():
-            assert code_cells(scores[student], max_scores) == expected_scores(case, max_scores), (
-                student
-            )
-        assert len(driver.read_ledger(url, ASSIGNMENT)) == len(students)
-        assert driver.verify(url, ASSIGNMENT) == []

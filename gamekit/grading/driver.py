@@ -32,7 +32,7 @@ import shutil
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,14 +65,12 @@ class GradingSetupError(RuntimeError):
 # --------------------------------------------------------------------------------------------
 
 
-def _ledger(db_url: str):
+def _ledger_table():
     import sqlalchemy as sa
 
-    engine = sa.create_engine(db_url)
-    meta = sa.MetaData()
-    table = sa.Table(
+    return sa.Table(
         "gamekit_results",
-        meta,
+        sa.MetaData(),
         sa.Column("student", sa.String(128), primary_key=True),
         sa.Column("assignment", sa.String(128), primary_key=True),
         sa.Column("digest", sa.String(64), nullable=False),
@@ -80,7 +78,22 @@ def _ledger(db_url: str):
         sa.Column("record", sa.Text, nullable=False),
         sa.Column("updated", sa.String(32), nullable=False),
     )
-    meta.create_all(engine)
+
+
+def _ledger(db_url: str):
+    """An engine on the gradebook and the ledger's table, created if missing. ``IF NOT EXISTS``
+    with a retry: a run creating it at the same moment must not make this one fail."""
+    import sqlalchemy as sa
+    from sqlalchemy.schema import CreateTable
+
+    engine = sa.create_engine(db_url)
+    table = _ledger_table()
+
+    def create() -> None:
+        with engine.begin() as conn:
+            conn.execute(CreateTable(table, if_not_exists=True))
+
+    _retrying(create)
     return engine, table
 
 
@@ -158,34 +171,93 @@ def _db_url_in_environment(db_url: str):
 
 def _retrying(action: Callable[[], None], attempts: int = 8) -> None:
     """Run ``action`` again when a concurrent grading run on the same gradebook got there first
-    (a student or submission created twice, a locked SQLite file): the second try finds it."""
+    (a student, submission or table created twice, a locked SQLite file): the second try finds
+    it. nbgrader reports a duplicate row as its own ``InvalidEntry``."""
     import sqlalchemy.exc
+    from nbgrader.api import InvalidEntry
 
     for attempt in range(attempts):
         try:
             action()
             return
-        except (sqlalchemy.exc.IntegrityError, sqlalchemy.exc.OperationalError):
+        except (sqlalchemy.exc.IntegrityError, sqlalchemy.exc.OperationalError, InvalidEntry):
             if attempt == attempts - 1:
                 raise
             time.sleep(0.05 * (attempt + 1))
 
 
-def ensure_in_gradebook(root: Path, assignment: str, db_url: str, log=print) -> None:
-    """Put ``assignment`` into the gradebook (with its hidden tests) if it is not there yet."""
+SETUP_LOCK = 0x67616D656B6974
+"""PostgreSQL advisory lock key of `gradebook_lock` (the bytes of "gamekit")."""
+
+
+@contextlib.contextmanager
+def gradebook_lock(db_url: str) -> Iterator[None]:
+    """Hold the gradebook's setup lock: one grading run at a time creates the tables or adds an
+    assignment, so a run started at the same moment never reads a half-added assignment.
+
+    SQLite: an exclusive ``flock`` on ``<database>.lock`` beside the file; PostgreSQL: an
+    advisory lock. Either is let go when its process dies. Other databases: no lock (the
+    retries of `_retrying` still apply).
+    """
+    import sqlalchemy as sa
+
+    url = sa.engine.make_url(db_url)
+    backend = url.get_backend_name()
+    if backend == "sqlite" and url.database not in (None, "", ":memory:"):
+        import fcntl
+
+        with open(f"{url.database}.lock", "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+    elif backend == "postgresql":
+        engine = sa.create_engine(db_url, poolclass=sa.pool.NullPool)
+        try:
+            with engine.connect() as conn:
+                conn.execute(sa.text("SELECT pg_advisory_lock(:key)"), {"key": SETUP_LOCK})
+                try:
+                    yield
+                finally:
+                    conn.execute(sa.text("SELECT pg_advisory_unlock(:key)"), {"key": SETUP_LOCK})
+        finally:
+            engine.dispose()
+    else:
+        yield
+
+
+def _has_assignment(db_url: str, assignment: str) -> bool:
+    """Whether the gradebook holds ``assignment`` (opening it creates nbgrader's tables)."""
     from nbgrader.api import Gradebook, MissingEntry
 
     with Gradebook(db_url) as gb:
         try:
             gb.find_assignment(assignment)
-            return
         except MissingEntry:
-            pass
+            return False
+    return True
+
+
+def ensure_in_gradebook(root: Path, assignment: str, db_url: str, log=print) -> None:
+    """Put ``assignment`` into the gradebook (with its hidden tests) if it is not there yet,
+    and create the ledger's table. Under `gradebook_lock`, so that two runs starting on a new
+    gradebook do it once: the second waits, then finds everything in place."""
+    tools = os.path.dirname(sys.executable)  # nbgrader runs alembic by name: find this env's
+    if tools not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = tools + os.pathsep + os.environ.get("PATH", "")
+    with gradebook_lock(db_url):
+        if not _has_assignment(db_url, assignment):
+            _add_assignment(root, assignment, db_url, log)
+        _ledger(db_url)[0].dispose()
+
+
+def _add_assignment(root: Path, assignment: str, db_url: str, log) -> None:
     log(f"{assignment}: not in the gradebook yet; adding it (nbgrader generate_assignment)")
     from gamekit.course import nbgrader
 
     done = nbgrader(root, "generate_assignment", assignment, "--force", check=False)
-    if done.returncode != 0:
+    if done.returncode != 0 and not _has_assignment(db_url, assignment):
         lines = [ln for ln in (done.stdout + done.stderr).splitlines() if "ERROR" in ln]
         raise GradingSetupError(
             f"{assignment} could not be added to the gradebook: "
@@ -340,18 +412,31 @@ def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
     ledger. Manual scores are left as they are. Safe with other runs writing at the same time."""
     if result["status"] != STATUS_MISSING:
         _retrying(lambda: _write_gradebook(root, db_url, result))
-        folder = root / "autograded" / result["student"] / result["assignment"]
-        if folder.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in result["notebooks"].items():
-            (folder / name).write_text(text)
-        # As nbgrader's autograde does: feedback carries these on, and release_feedback needs them.
-        submitted = root / "submitted" / result["student"] / result["assignment"]
-        for kept in ("timestamp.txt", "submission_secret.txt"):
-            if (submitted / kept).is_file():
-                shutil.copy(submitted / kept, folder / kept)
+        _write_autograded(root, result)
     _retrying(lambda: _write_ledger(db_url, result, digest))
+
+
+def _write_autograded(root: Path, result: dict) -> None:
+    """The graded notebooks into ``autograded/<student>/<assignment>/``, each file replaced
+    whole (another run may write the same folder at the same moment), stale files removed."""
+    folder = root / "autograded" / result["student"] / result["assignment"]
+    folder.mkdir(parents=True, exist_ok=True)
+    files = dict(result["notebooks"])
+    # As nbgrader's autograde does: feedback carries these on, and release_feedback needs them.
+    submitted = root / "submitted" / result["student"] / result["assignment"]
+    for kept in ("timestamp.txt", "submission_secret.txt"):
+        if (submitted / kept).is_file():
+            files[kept] = (submitted / kept).read_text()
+    for old in folder.iterdir():
+        if old.name not in files and not old.name.endswith(".part"):
+            if old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                old.unlink(missing_ok=True)
+    for name, text in files.items():
+        part = folder / f"{name}.{os.getpid()}.part"
+        part.write_text(text)
+        os.replace(part, folder / name)
 
 
 def _write_gradebook(root: Path, db_url: str, result: dict) -> None:
@@ -525,9 +610,6 @@ def _grade(
 ) -> Summary:
     started = time.monotonic()
     summary = Summary()
-    tools = os.path.dirname(sys.executable)  # nbgrader runs alembic by name: find this env's
-    if tools not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = tools + os.pathsep + os.environ.get("PATH", "")
     workers = workers or os.cpu_count() or 1
     todo: list[Job] = []
     digests: dict[tuple[str, str], str] = {}
