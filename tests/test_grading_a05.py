@@ -182,3 +182,22 @@ def test_converges_to_the_minimax_move():
     a05.check_converges(make_search(), most_visited, GAME, cases, iterations=1000)
     with pytest.raises(GradingError, match="minimax move"):
         a05.check_converges(make_search("not_negated"), most_visited, GAME, cases[2:], 1000)
+
+
+def test_the_given_loop_is_the_students_code_in_the_grader():
+    """The release's locked `search` calls the student's steps, so the grader must not run its
+    own copy (it would find no `select`): a test cell reaches the kernel's, like an answer."""
+    from pathlib import Path
+
+    import nbformat
+
+    from gamekit.grading.trusted import TrustedNamespace
+
+    notebook = Path(__file__).parents[1] / "release" / "a05_mcts" / "a05_mcts.ipynb"
+    release = nbformat.read(notebook, as_version=4)
+    namespace = TrustedNamespace(release)
+    assert {"ucb1", "select", "expand", "rollout", "backup", "best_move"} <= namespace.answers
+    assert "search" in namespace.answers and "search" not in namespace.globals
+    assert "Node" in namespace.globals and "tree" in namespace.globals  # given, self-contained
+    _, error = namespace.run_test("rows = search(tree.initial, tree, 5, 0)", conn=None)
+    assert isinstance(error, NameError) and "search" in str(error)

@@ -5,7 +5,8 @@ kernel as usual *except* the graded test cells: those run here, in the grader's 
 namespace of the grader's own (`TrustedNamespace`). Inside it:
 
 - the notebook's locked definitions (imports, data, helper functions) are the grader's copies,
-  taken from the release, never from the submission;
+  taken from the release, never from the submission; a locked function or class that uses the
+  student's names (a given loop that calls their steps) counts as the student's;
 - the names the student's answers define resolve to the kernel: a plain value comes by value,
   a function or class as a `gamekit.grading.remote.RemoteRef` whose calls run in the kernel;
 - a by-hand answer (a literal a student types) is read from the answer cell's source, never
@@ -225,6 +226,13 @@ class TrustedNamespace:
         except SyntaxError:
             return
         for statement in tree.body:
+            if isinstance(statement, (ast.FunctionDef, ast.ClassDef)) and not _is_definition(
+                statement, self.answers
+            ):
+                # A given helper that calls the student's code (a05's search loop) is student
+                # code in effect: the tests reach the kernel's copy, like an answer's.
+                self.answers.add(statement.name)
+                continue
             if _is_definition(statement, self.answers):
                 code = compile(ast.Module([statement], []), "<notebook>", "exec")
                 with contextlib.suppress(Exception), contextlib.redirect_stdout(io.StringIO()):
