@@ -58,12 +58,13 @@ def _forbidden() -> dict[int, tuple[str, str, str]]:
         if searches and ours and name not in PLAYER_ALLOWED:
             reason = "it plays with gamekit's own search engines"
             table[id(obj)] = ("reference-engine", f"gamekit.players.{name}", reason)
-    heuristics = _module("gamekit.heuristics")
-    for name in REFERENCE_HEURISTICS:
-        obj = getattr(heuristics, name, None)
-        if obj is not None:
-            reason = "it is the course's own evaluation function"
-            table[id(obj)] = ("reference-engine", f"gamekit.heuristics.{name}", reason)
+    for module_name, names in REFERENCE_HEURISTICS.items():
+        heuristics = _module(module_name)
+        for name in names:
+            obj = getattr(heuristics, name, None)
+            if obj is not None:
+                reason = "it is the course's own evaluation function"
+                table[id(obj)] = ("reference-engine", f"{module_name}.{name}", reason)
     return table
 
 

@@ -99,8 +99,12 @@ EXPLAIN_ALLOWED = {"format_value", "random_tree"}
 """gamekit.explain functions that compute no answer (formatting, making practice trees)."""
 PLAYER_ALLOWED = {"random_player", "human_player", "greedy_player", "parse_move", "greedy_score"}
 """gamekit.players functions that search nothing (greedy looks one move ahead with your eval)."""
-REFERENCE_HEURISTICS = ("connect_four_eval", "eval_for", "window_score")
-"""The course's evaluation function, which assignment 03 asks students to write."""
+REFERENCE_HEURISTICS = {
+    "gamekit.heuristics": ("connect_four_eval", "eval_for", "window_score"),
+    "gamekit.hex_heuristics": ("shortest_path", "distance"),
+}
+"""The course's evaluation functions that assignments 03 (Connect Four's windows) and 04 (Hex's
+shortest path) ask students to write."""
 CLONE_MODULES = tuple(
     f"gamekit.{name}"
     for name in _words("search negamax mcts explain players heuristics games gametree")

@@ -13,3 +13,5 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_evaluate_promises': 0, 'test_evaluate_direction': 0, 'test_tournament': 0}
 FEEDBACK = ["calls gamekit's own code"]
+FLAGGED = True  # the lint sees the course's own shortest_path in an answer cell
+REASONS = ["course's own evaluation function"]
