@@ -647,7 +647,13 @@ def grade_all(
 
 def has_gradebook(db_url: str) -> bool:
     """False for a SQLite gradebook whose file does not exist yet (reading would create it);
-    True for a database server's, which is there to be asked."""
+    True for a database server's, which is there to be asked.
+
+    >>> has_gradebook("sqlite:////nowhere/gradebook.db")
+    False
+    >>> has_gradebook("postgresql+psycopg://grader@dbhost/gradebook")
+    True
+    """
     from sqlalchemy.engine import make_url
 
     url = make_url(db_url)

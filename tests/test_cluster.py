@@ -1,8 +1,9 @@
 """Grading on a real Dask cluster (a LocalCluster of two worker processes) against the local pool.
 
-The same fixture submissions of a02 are graded twice, once per way; both gradebooks must hold
-the fixtures' expected scores. A task that kills its worker is run again elsewhere; one that
-kills every worker it meets is recorded as failed and the others are graded all the same.
+The same fixture submissions of a02 are graded twice, once by the ``grade`` command on the
+cluster and once by the driver's local pool; both gradebooks must hold the fixtures' expected
+scores. A task that kills its worker is run again elsewhere; one that kills every worker it
+meets is recorded as failed and the others are graded all the same.
 """
 
 from __future__ import annotations
@@ -62,27 +63,40 @@ def cases() -> dict[str, course.Case]:
     return {c.name: c for c in course.load_cases(ROOT, ASSIGNMENT, CASES)}
 
 
-def test_the_cluster_and_the_local_pool_give_the_same_gradebook(tmp_path, cluster, cases):
+def test_the_grade_command_on_a_cluster_gives_the_local_pools_gradebook(
+    tmp_path, cluster, cases, monkeypatch, capsys
+):
+    """``python -m gamekit.course grade --cluster ADDRESS --db-url URL``, as an instructor types
+    it, against the local pool on a copy of the course: the same scores, the fixtures' ones, and
+    every grade (nbgrader's too) in URL only."""
     students = {f"s_{name}": case for name, case in cases.items()}
     on_cluster = make_course(tmp_path / "cluster", students)
     local = make_course(tmp_path / "local", students)
-    said: list[str] = []
-    summary = driver.grade(
-        on_cluster, [ASSIGNMENT], cluster=cluster.scheduler_address, progress=False, log=said.append
-    )
-    assert summary.count("graded") == len(CASES), summary.text()
-    assert any("Dask cluster" in line for line in said)
+    url = "sqlite:///" + str(tmp_path / "elsewhere.db")
+    monkeypatch.chdir(on_cluster)  # the command finds its course from the working folder
+    monkeypatch.delenv(driver.DB_URL_VARIABLE, raising=False)
+    address = cluster.scheduler_address
+    code = course.main(["grade", ASSIGNMENT, "--cluster", address, "--db-url", url])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert f"on the Dask cluster at {address}" in out
+    assert f"graded {len(CASES)}," in out
+    assert not (on_cluster / "gradebook.db").exists()  # nothing in the course's own gradebook
+    assert driver.DB_URL_VARIABLE not in os.environ  # nor was the setting left behind
     driver.grade(local, [ASSIGNMENT], workers=2, progress=False, log=lambda _: None)
-    from_cluster = driver.read_scores(driver.db_url_of(on_cluster), ASSIGNMENT)
+    from_cluster = driver.read_scores(url, ASSIGNMENT)
     from_pool = driver.read_scores(driver.db_url_of(local), ASSIGNMENT)
     assert from_cluster == from_pool
-    max_scores = max_auto_scores(driver.db_url_of(local))
+    max_scores = max_auto_scores(url)
     for student, case in students.items():
         assert code_cells(from_cluster[student], max_scores) == expected_scores(case, max_scores), (
             student
         )
+    table = out.split(f"graded {len(CASES)},", 1)[1]  # the grade table, read from URL as well
+    line = next(row for row in table.splitlines() if row.startswith("s_reference "))
+    assert f"{sum(max_scores.values()):7.1f} /" in line, table
     assert (on_cluster / "autograded" / "s_reference" / ASSIGNMENT).is_dir()
-    assert driver.verify(driver.db_url_of(on_cluster), ASSIGNMENT) == []
+    assert driver.verify(url, ASSIGNMENT) == []
 
 
 def max_auto_scores(db_url: str) -> dict[str, float]:
@@ -160,28 +174,3 @@ def test_a_job_that_fails_everywhere_is_recorded_and_the_others_go_on(tmp_path, 
     assert results["ada"]["status"] == "graded"
     assert results["doomed"]["status"] == "failed"
     assert "on the cluster" in results["doomed"]["reasons"][0]
-
-
-def test_the_grade_command_takes_a_cluster_and_a_gradebook_url(
-    tmp_path, cluster, cases, monkeypatch, capsys
-):
-    """``python -m gamekit.course grade --cluster ADDRESS --db-url URL``, as an instructor types
-    it: the jobs run on the cluster, and every grade (nbgrader's too) goes to URL only."""
-    root = make_course(tmp_path / "course", {"ada": cases["reference"]})
-    url = "sqlite:///" + str(tmp_path / "elsewhere.db")
-    monkeypatch.chdir(root)  # the command finds its course from the working folder
-    monkeypatch.delenv(driver.DB_URL_VARIABLE, raising=False)
-    command = ["grade", ASSIGNMENT, "--cluster", cluster.scheduler_address, "--db-url", url]
-    code = course.main(command)
-    out = capsys.readouterr().out
-    assert code == 0, out
-    assert f"on the Dask cluster at {cluster.scheduler_address}" in out
-    assert "graded 1" in out
-    assert not (root / "gradebook.db").exists()  # nothing went to the course's own gradebook
-    assert driver.DB_URL_VARIABLE not in os.environ  # nor was the setting left behind
-    max_scores = max_auto_scores(url)
-    scores = driver.read_scores(url, ASSIGNMENT)
-    assert code_cells(scores["ada"], max_scores) == expected_scores(cases["reference"], max_scores)
-    table = out.split("graded 1", 1)[1]  # the grade table, read from URL as well
-    ada = next(line for line in table.splitlines() if line.startswith("ada "))
-    assert f"{sum(max_scores.values()):7.1f} /" in ada, table

@@ -3,7 +3,8 @@
 ``python -m gamekit.course grade [ASSIGNMENT] [--student S] [--workers N] [--force]`` runs
 `grade`. For each assignment it
 
-1. puts the assignment into the gradebook when it is missing (``nbgrader generate_assignment``);
+1. puts the assignment into the gradebook when it is missing (``nbgrader generate_assignment``),
+   under a lock (`gradebook_lock`) so that runs started together on a new gradebook add it once;
 2. builds one `gamekit.grading.job.Job` per student: the release, the submitted files and the
    hidden tests (read from the gradebook here; the job's kernel never sees them);
 3. runs the jobs in separate worker processes, N at a time, each with an outer time limit;
@@ -213,7 +214,8 @@ def gradebook_lock(db_url: str) -> Iterator[None]:
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
     elif backend == "postgresql":
-        engine = sa.create_engine(db_url, poolclass=sa.pool.NullPool)
+        # Autocommit: the session holds the lock, no transaction stays open while it waits.
+        engine = sa.create_engine(db_url, poolclass=sa.pool.NullPool, isolation_level="AUTOCOMMIT")
         try:
             with engine.connect() as conn:
                 conn.execute(sa.text("SELECT pg_advisory_lock(:key)"), {"key": SETUP_LOCK})
