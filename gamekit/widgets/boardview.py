@@ -7,6 +7,9 @@ Connect Four column's digit), ``{"kind": "typed", "text": ...}`` for a move type
 Hex cell name). Everything else (whose turn, the engine, the status words) is decided in Python
 by `gamekit.widgets.board.GameBoard`.
 
+The lines under the board wrap at the board's width (``width: 0; min-width: 100%``): a long
+message never widens the board, so the controls beside it stay where they are.
+
 The CSS gives Connect Four its feel: the column under the pointer (or focused) is lit
 (``.gk-col-shade``), and a new disc drops into its hole (``.gk-drop``, from ``--gk-drop`` pixels
 above it, set by the adapter).
@@ -102,6 +105,7 @@ CSS = """
 .gk-boardview .gk-status[data-kind="problem"] { color: #b00020; font-weight: 600; }
 .gk-boardview .gk-status[data-kind="thinking"] { color: #0d47a1; }
 .gk-boardview .gk-typed { font-size: 12px; color: #666; min-height: 1.2em; }
+.gk-boardview .gk-status, .gk-boardview .gk-typed { width: 0; min-width: 100%; }
 """
 
 
