@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from gamekit.widgets.bench import TARGETS_MS, each_run, main, report
+from gamekit.widgets.bench import IDLE, TARGETS_MS, each_run, main, report
 
 
 def test_report_gives_median_worst_and_target_per_interaction():
@@ -23,6 +23,11 @@ def test_report_gives_median_worst_and_target_per_interaction():
         str(TARGETS_MS["click to reply"]),
     ]
     assert lines[2].split()[-4:] == ["1", "120", "120", "200"]
+
+
+def test_the_idle_round_trip_has_no_target():
+    (_, row) = report({IDLE: [20.0, 40.0, 30.0]}).splitlines()
+    assert row.startswith(IDLE) and row.split()[-4:] == ["3", "30", "40", "-"]
 
 
 def test_each_run_is_listed_in_order_with_no_line_for_an_interaction_never_measured():

@@ -12,7 +12,9 @@ and back, and the engine:
    SVG shows both your disc and the engine's reply (target <= 150 ms);
 2. **refusal during a search**: with negamax on a ``--seconds`` time limit thinking, a click on
    the board until the status line says it is refused (target <= 100 ms);
-3. **Stop to move**: the Stop button until the engine's move shows on the board (target <= 200 ms).
+3. **Stop to move**: the Stop button until the engine's move shows on the board (target <= 200 ms);
+4. **round trip, idle** (no target): Undo with nothing to undo, nothing searching, until the
+   status line refuses it: the browser to kernel and back alone, the floor under 1 to 3.
 
 It prints figures and never fails on them: speed is measured here, not asserted in tests.
 Needs Debian's ``chromium`` (or ``CHROMIUM=...``) and the ``playwright`` package.
@@ -50,6 +52,7 @@ CHROMIUM_FLAGS = [
 ]
 BOARD = ".gk-board.gk-game-connectfour"
 TARGETS_MS = {"click to reply": 150, "refusal during a search": 100, "Stop to move": 200}
+IDLE = "round trip, idle"  # measured too, with no target: what the others cannot go under
 
 # One timed interaction in the page: press `press` (a CSS selector inside the board), then
 # resolve with the milliseconds until `done(board)` holds, watched by a MutationObserver.
@@ -153,7 +156,7 @@ def run(repeats: int, seconds: float) -> dict[str, list[float]]:
     """Measure the three interactions ``repeats`` times each; ``{name: [ms, ...]}``."""
     from playwright.sync_api import sync_playwright  # a benchmark dependency, not a runtime one
 
-    figures: dict[str, list[float]] = {name: [] for name in TARGETS_MS}
+    figures: dict[str, list[float]] = {name: [] for name in [*TARGETS_MS, IDLE]}
     over = 'status().includes("Game over")'
     with tempfile.TemporaryDirectory() as scratch:
         root, home = Path(scratch) / "notebooks", Path(scratch) / "home"
@@ -183,6 +186,16 @@ def run(repeats: int, seconds: float) -> dict[str, list[float]]:
                     figures["click to reply"].append(ms)
                 if len(figures["click to reply"]) == repeats:
                     break
+
+            # 4. The round trip alone: Undo with nothing to undo (New game between, so that the
+            # status line changes each time).
+            for _ in range(repeats):
+                board.locator(".gk-new-game").click()
+                page.wait_for_function(
+                    f"document.querySelector('{BOARD} .gk-status').textContent"
+                    ".startsWith('Your turn')"
+                )
+                figures[IDLE].append(measure(page, ".gk-undo", 'status().includes("no move")'))
 
             # 2 and 3. Negamax with a time limit: a click is refused; Stop plays a move.
             board.locator(".gk-new-game").click()
@@ -219,7 +232,7 @@ def report(figures: dict[str, list[float]]) -> str:
         if times:
             lines.append(
                 f"{name:<26}{len(times):>5}{statistics.median(times):>11.0f}"
-                f"{max(times):>10.0f}{TARGETS_MS[name]:>11}"
+                f"{max(times):>10.0f}{TARGETS_MS.get(name, '-'):>11}"
             )
     return "\n".join(lines)
 
