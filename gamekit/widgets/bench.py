@@ -13,8 +13,9 @@ and back, and the engine:
 2. **refusal during a search**: with negamax on a ``--seconds`` time limit thinking, a click on
    the board until the status line says it is refused (target <= 100 ms);
 3. **Stop to move**: the Stop button until the engine's move shows on the board (target <= 200 ms);
-4. **round trip, idle** (no target): Undo with nothing to undo, nothing searching, until the
-   status line refuses it: the browser to kernel and back alone, the floor under 1 to 3.
+4. **round trip, idle** (no target): the Undo button with nothing to undo and nothing searching,
+   until the status line refuses it: browser to kernel and back with no engine at all (through
+   an ipywidgets button, not the board's own messages, so not a strict floor under 1 to 3).
 
 It prints figures and never fails on them: speed is measured here, not asserted in tests.
 Needs Debian's ``chromium`` (or ``CHROMIUM=...``) and the ``playwright`` package.
@@ -52,7 +53,7 @@ CHROMIUM_FLAGS = [
 ]
 BOARD = ".gk-board.gk-game-connectfour"
 TARGETS_MS = {"click to reply": 150, "refusal during a search": 100, "Stop to move": 200}
-IDLE = "round trip, idle"  # measured too, with no target: what the others cannot go under
+IDLE = "round trip, idle"  # measured too, with no target: the page and kernel without an engine
 
 # One timed interaction in the page: press `press` (a CSS selector inside the board), then
 # resolve with the milliseconds until `done(board)` holds, watched by a MutationObserver.
