@@ -24,7 +24,7 @@ import pytest
 
 from gamekit import search
 from gamekit.explain import expectiminimax_values, minimax_values, random_tree
-from gamekit.games import IllegalMoveError, TicTacToe
+from gamekit.games import Game, IllegalMoveError, TicTacToe
 from gamekit.gametree import MAX, MIN, GameTree, first_tree
 from gamekit.grading import EngineForbidden, GradingError, a01
 
@@ -311,7 +311,7 @@ def test_check_expectiminimax_names_chance_mistakes():
 def test_tree_game_checker_messages():
     tree = a01.tree_from_nested([[1, [2, 3]], [4]])
 
-    class Base(a01.Game):
+    class Base(Game):
         def __init__(self, edges, utilities):
             self.edges, self.utilities, self.initial = edges, utilities, next(iter(edges))
 
@@ -374,7 +374,7 @@ def test_hand_values_checker_names_wrong_nodes():
 def test_tree_game_checker_refuses_gametree_and_restores_it():
     tree = first_tree()
 
-    class Wrapper(a01.Game):
+    class Wrapper(Game):
         def __init__(self, edges, utilities):
             self.inner = GameTree(edges, utilities)
 

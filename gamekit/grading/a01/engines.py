@@ -1,0 +1,198 @@
+"""Parts 4 to 6: minimax_value, minimax_decision, depth-limited minimax and expectiminimax."""
+
+from __future__ import annotations
+
+import contextlib
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gamekit.games import Game
+from gamekit.grading import (
+    GradingError,
+    require_plain,
+)
+from gamekit.grading.a01.diagnosis import (
+    _check_number,
+    _describe,
+    _diagnose_value,
+    _run,
+    _same,
+    _trace_mistake,
+)
+from gamekit.grading.a01.references import _decision, _value
+from gamekit.grading.remote import substituting
+from gamekit.trace import run_traced
+
+EvalFn = Callable[[Any, str], float]
+
+
+def check_minimax_value(
+    minimax_value: Callable[..., Any],
+    game: Game,
+    state: Any,
+    player: str,
+    label: str | None = None,
+) -> None:
+    """``minimax_value(state, game, player)`` returns the reference value and generates the same
+    nodes in the same order."""
+    name = "minimax_value"
+    case = _describe(game, state, player, label)
+    expected, ref_trace = run_traced(
+        lambda s, g: _value(s, g, player), state, game
+    )  # before any swap
+    got, trace = _run(name, lambda g, _: minimax_value(state, g, player), state, game)
+    got = _check_number(name, got)
+    if not _same(got, expected):
+        order = ("swap", "leaf_max", "leaf_mover", "max_view")
+        if game.to_move(state) != player:  # parity equals the reference when they are the same
+            order = ("parity", *order)
+        mutants = {m: _value(state, game, player, mutant=m) for m in order}
+        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+    mistake = _trace_mistake(trace, ref_trace, None)
+    if mistake:
+        raise GradingError(f"{name} {case}: {mistake}")
+
+
+@contextlib.contextmanager
+def _globals_substituted(function: Any, name: str, replacement: Any) -> Iterator[None]:
+    """For a function defined in this process (the visible tests): its global ``name`` is
+    ``replacement`` while active. (For the student's kernel, `substituting` does the same.)"""
+    namespace = function.__globals__ if isinstance(function, types.FunctionType) else None
+    if namespace is None or not callable(namespace.get(name)):
+        yield
+        return
+    saved = namespace[name]
+    namespace[name] = replacement
+    try:
+        yield
+    finally:
+        namespace[name] = saved
+
+
+class correct_minimax_value:  # noqa: N801 - stands in for the student's function
+    """A correct ``minimax_value(state, game, player)`` that replaces the student's while their
+    ``minimax_decision`` is graded. It asks the game the same questions in the same order as
+    the reference, and it is a class so that it can be sent to the student's kernel."""
+
+    def __call__(self, state: Any, game: Game, player: str) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        values = [self(game.result(state, a), game, player) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == player else min(values)
+
+
+def check_minimax_decision(
+    minimax_decision: Callable[..., Any], game: Game, state: Any, label: str | None = None
+) -> None:
+    """``minimax_decision(state, game)`` returns the reference move (ties: the first best), with
+    the notebook's ``minimax_value`` replaced by the reference so its mistakes do not count
+    twice."""
+    name = "minimax_decision"
+    case = _describe(game, state, None, label)
+    (best, expected, values), ref_trace = run_traced(_decision, state, game)
+    reference = correct_minimax_value()
+    with (
+        substituting("minimax_value", reference),
+        _globals_substituted(minimax_decision, "minimax_value", reference),
+    ):
+        got, trace = _run(name, lambda g, _: minimax_decision(state, g), state, game)
+    moves = game.actions(state)
+    if type(got) in (int, float) and got not in moves:
+        raise GradingError(
+            f"{name} {case}: value returned instead of move: return the best move "
+            "(one of game.actions(state)), not its value"
+        )
+    if type(got) is tuple and len(got) == 2 and got not in moves:
+        raise GradingError(f"{name} {case} returned a pair {got!r}: return only the move")
+    require_plain(got, f"the move returned by {name}")
+    if got not in moves:
+        raise GradingError(f"{name} {case} returned {got!r}, which is not a legal move there")
+    if got != expected:
+        chosen = values[moves.index(got)]
+        if _same(chosen, best):
+            raise GradingError(
+                f"{name} {case}: several moves tie for the best value; ties go to the first best "
+                "move in actions() order"
+            )
+        if _same(chosen, min(values)):
+            raise GradingError(
+                f"{name} {case} chose a move that is worst for the player to move: min and max "
+                "swapped?"
+            )
+        raise GradingError(f"{name} {case} did not choose a move with the best minimax value")
+    mistake = _trace_mistake(trace, ref_trace, None)
+    if mistake:
+        raise GradingError(f"{name} {case}: {mistake}")
+
+
+# --------------------------------------------------------------------------------------------
+# Part 5: depth-limited minimax
+# --------------------------------------------------------------------------------------------
+
+
+def check_minimax_cutoff_value(
+    minimax_cutoff_value: Callable[..., Any],
+    game: Game,
+    state: Any,
+    depth: int,
+    eval_fn: EvalFn,
+    player: str,
+    label: str | None = None,
+) -> None:
+    """``minimax_cutoff_value(state, game, depth, eval_fn, player)`` returns the reference value,
+    generates the same nodes and evaluates the same ones."""
+    name = "minimax_cutoff_value"
+    case = _describe(game, state, player, label) + f" with depth={depth}"
+    expected, ref_trace = run_traced(
+        lambda s, g, eval_fn: _value(s, g, player, depth, eval_fn), state, game, eval_fn=eval_fn
+    )
+    got, trace = _run(
+        name,
+        lambda g, traced_eval: minimax_cutoff_value(state, g, depth, traced_eval, player),
+        state,
+        game,
+        eval_fn=eval_fn,
+    )
+    got = _check_number(name, got)
+    mistake = _trace_mistake(trace, ref_trace, depth)
+    if not _same(got, expected):
+        if mistake:
+            raise GradingError(f"{name} {case}: {mistake}")
+        mutants = {
+            m: _value(state, game, player, depth, eval_fn, mutant=m)
+            for m in ("swap", "leaf_max", "leaf_mover", "plain_terminal", "eval_for_max")
+        }
+        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+    if mistake:
+        raise GradingError(f"{name} {case}: {mistake}")
+
+
+# --------------------------------------------------------------------------------------------
+# Part 6: expectiminimax
+# --------------------------------------------------------------------------------------------
+
+
+def check_expectiminimax_value(
+    expectiminimax_value: Callable[..., Any],
+    game: Game,
+    state: Any,
+    player: str,
+    label: str | None = None,
+) -> None:
+    """``expectiminimax_value(state, game, player)`` returns the reference value and generates
+    the same nodes in the same order."""
+    name = "expectiminimax_value"
+    case = _describe(game, state, player, label)
+    expected, ref_trace = run_traced(lambda s, g: _value(s, g, player), state, game)
+    got, trace = _run(name, lambda g, _: expectiminimax_value(state, g, player), state, game)
+    got = _check_number(name, got)
+    if not _same(got, expected):
+        mutants = {
+            m: _value(state, game, player, mutant=m)
+            for m in ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max")
+        }
+        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+    mistake = _trace_mistake(trace, ref_trace, None)
+    if mistake:
+        raise GradingError(f"{name} {case}: {mistake}")
