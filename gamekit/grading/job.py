@@ -26,6 +26,8 @@ from typing import Any
 
 import nbformat
 
+from gamekit.grading.nbfile import parse_notebook
+
 STATUS_GRADED, STATUS_FAILED, STATUS_MISSING = "graded", "failed", "missing"
 
 
@@ -90,6 +92,7 @@ def assemble(release: Any, submitted: Any, hidden: dict[str, dict]) -> tuple[Any
         mine = release_cells.get(grade_id)
         if mine is None:  # the student's own cell: never graded, whatever its metadata says
             cell = nbformat.from_dict(dict(cell))
+            cell.source = _source(cell)  # Jupyter saves sources as lists of lines
             cell.metadata.pop("nbgrader", None)
             cells.append(cell)
             continue
@@ -266,10 +269,7 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         submitted = None
         if submitted_path is not None:
             try:
-                submitted = json.loads(Path(submitted_path).read_text())
-                if not isinstance(submitted, dict) or not isinstance(submitted.get("cells"), list):
-                    raise ValueError("not a notebook")
-                submitted = nbformat.from_dict(submitted)
+                submitted = parse_notebook(Path(submitted_path).read_bytes())
             except (OSError, ValueError) as error:
                 result["status"] = STATUS_FAILED
                 result["reasons"].append(f"{name} could not be read ({error}): not graded")
