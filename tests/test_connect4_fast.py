@@ -8,10 +8,10 @@ published test positions with their exact scores.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
+from gamekit.bench.workloads import DATA
 from gamekit.connect4_fast import (
     Position,
     best_moves,
@@ -25,8 +25,6 @@ from gamekit.connect4_fast import (
 from gamekit.games import ConnectFour
 from gamekit.heuristics import connect_four_eval, eval_for
 from gamekit.search import WIN, alphabeta_cutoff_search, alphabeta_search
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"
 
 
 def random_game(game: ConnectFour, plies: int, seed: int):
@@ -145,12 +143,6 @@ def published(name: str, count: int) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in pairs[:count]]
 
 
-needs_data = pytest.mark.skipif(
-    not DATA.exists(), reason="the published positions are not in ../shared"
-)
-
-
-@needs_data
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 50), ("Test_L2_R1", 20)])
 def test_solve_gives_the_published_scores(name, count):
     for moves, score in published(name, count):
@@ -160,7 +152,6 @@ def test_solve_gives_the_published_scores(name, count):
         assert solve(Position.from_moves(mirrored)).score == score
 
 
-@needs_data
 def test_the_distance_to_the_end_follows_from_the_score():
     for moves, score in published("Test_L3_R1", 20):
         solution = solve(Position.from_moves(moves))
@@ -233,7 +224,6 @@ def test_the_player_plays_legal_moves_and_beats_a_shallower_textbook_engine():
         assert sign * game.utility(state, "X") == 1
 
 
-@needs_data
 def test_in_the_endgame_the_player_plays_a_best_move():
     game, player = ConnectFour(), fast_connect4_player(time_limit=5.0)
     checked = 0

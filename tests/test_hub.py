@@ -14,6 +14,7 @@ import os
 import pwd
 import re
 import secrets
+import shlex
 import shutil
 import socket
 import stat
@@ -251,37 +252,54 @@ def user_env(name: str, config_dir: Path) -> dict[str, str]:
     }
 
 
-# The course's interpreter may live in a folder other users cannot enter (pyenv under /root,
-# mode 0700). Rather than open that folder, commands run in a private mount namespace where the
-# closed folder is an empty tmpfs with the interpreter's folder bound back in: only the processes
-# of this test see the change.
-VIEW = """set -e
-mount --bind "$2" "$3"
-mount -t tmpfs -o mode=0755 tmpfs "$1"
-mkdir -p "$2"
-mount --bind "$3" "$2"
-shift 3
-exec "$@"
-"""
+# The course's interpreter, its virtual environment and the checkout may live in folders other
+# users cannot enter (pyenv under /root, a clone made in a `mktemp -d` folder: mode 0700). Rather
+# than open those folders, commands run in a private mount namespace where each closed folder is
+# an empty tmpfs with the one entry on the way to what is needed bound back in: only the
+# processes of this test see the change.
 
 
-def closed_ancestor(path: Path) -> Path | None:
-    """The highest folder above ``path`` that others may not enter, if any."""
-    for folder in reversed(path.parents):
-        if folder != Path("/") and not folder.stat().st_mode & 0o001:
-            return folder
-    return None
+def closed_folders(path: Path) -> list[Path]:
+    """The folders above ``path`` that others may not enter, shallowest first."""
+    return [f for f in reversed(path.parents) if f != Path("/") and not f.stat().st_mode & 0o001]
+
+
+def needed_paths() -> list[Path]:
+    """What other users' processes must reach: the interpreter, the environment and gamekit."""
+    import gamekit
+
+    found = [Path(sys.base_prefix), Path(sys.prefix), Path(gamekit.__file__).parent]
+    return [path.resolve() / "bin" if path.name != "gamekit" else path.resolve() for path in found]
+
+
+def view_script() -> str | None:
+    """The shell script that opens the way to `needed_paths` (None when nothing is closed);
+    ``$1`` is an empty folder for the mounts' spare copies, the rest is the command."""
+    keeps: dict[Path, set[str]] = {}
+    for path in needed_paths():
+        for folder in closed_folders(path):
+            keeps.setdefault(folder, set()).add(path.relative_to(folder).parts[0])
+    if not keeps:
+        return None
+    lines = ["set -e", 'spare="$1"', "shift"]
+    for number, folder in enumerate(sorted(keeps, key=lambda f: len(f.parts))):
+        for keep in sorted(keeps[folder]):
+            inside, spare = shlex.quote(str(folder / keep)), f'"$spare/{number}/{keep}"'
+            lines += [f"mkdir -p {spare}", f"mount --bind {inside} {spare}"]
+        lines.append(f"mount -t tmpfs -o mode=0755 tmpfs {shlex.quote(str(folder))}")
+        for keep in sorted(keeps[folder]):
+            inside, spare = shlex.quote(str(folder / keep)), f'"$spare/{number}/{keep}"'
+            lines += [f"mkdir -p {inside}", f"mount --bind {spare} {inside}"]
+    return "\n".join([*lines, 'exec "$@"'])
 
 
 def opened(command: list[str], spare: Path) -> list[str]:
     """``command``, run where other users can reach this interpreter (``spare``: empty folder)."""
-    prefix = Path(sys.base_prefix).resolve()
-    closed = closed_ancestor(prefix / "bin")
-    if closed is None:
+    script = view_script()
+    if script is None:
         return command
-    keep = prefix.relative_to(closed).parts[0]
-    unshare = ["unshare", "--mount", "--propagation", "private", "sh", "-c", VIEW, "sh"]
-    return [*unshare, str(closed), str(closed / keep), str(spare), *command]
+    unshare = ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh"]
+    return [*unshare, str(spare), *command]
 
 
 def as_user(
@@ -301,7 +319,7 @@ def as_user(
             timeout=300,
         )
     finally:
-        spare.rmdir()
+        shutil.rmtree(spare, ignore_errors=True)  # the view's mount points, empty again
     assert done.returncode == 0, f"{name}: {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout + done.stderr
 
@@ -335,10 +353,13 @@ def users(tmp_path_factory) -> Iterator[dict[str, str]]:
 @pytest.fixture
 def hub(users, backend, tmp_path_factory) -> Iterator[tuple[HubSetup, str, Path]]:
     """A Hub written by gamekit.hub, running on 127.0.0.1; yields (setup, service token, course)."""
-    if closed_ancestor(Path(sys.base_prefix).resolve() / "bin"):
+    if view_script() is not None:
         probe = subprocess.run(["unshare", "--mount", "true"], capture_output=True)
         if probe.returncode != 0:
-            pytest.skip("Python is in a folder other users cannot enter, and unshare --mount fails")
+            pytest.skip(
+                "Python or the checkout is in a folder other users cannot enter, and "
+                "unshare --mount fails here"
+            )
     base = Path(tempfile.mkdtemp(prefix="gkhub-"))
     os.chmod(base, 0o755)
     setup = write_setup(

@@ -12,7 +12,7 @@ engine, whose own ordering and table are the point):
 - W3 Connect Four 7 x 6 from the empty board to depth 4, 6 and 8, with win/loss leaves (every
   non-terminal leaf scores 0) and with the window evaluation (`gamekit.heuristics.eval_for`);
 - W4 Connect Four 4 x 4 with k = 3, solved;
-- W5 exact solving of the published position sets in ``../shared/data/connect4/``: accuracy,
+- W5 exact solving of the published position sets in ``gamekit/bench/data/connect4/``: accuracy,
   mean and maximum time per position (the fast engine only: the others cannot).
 
 Engines: the textbook engines of `gamekit.search`; `gamekit.connect4_fast` ("fast"); easyAI's

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "connect4"
-"""The published Connect Four position sets (``../shared/data/connect4`` beside the checkout)."""
+DATA = Path(__file__).resolve().parent / "data" / "connect4"
+"""Pascal Pons' published Connect Four position sets, shipped with gamekit (see its README)."""
 
 SETS = {
     "Test_L3_R1": "end, easy",
