@@ -63,18 +63,34 @@ feedback: $(STAMP)
 ROOT_FLAG = $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LAB_ARGS ?=
 
+# nbgrader's lab plugins and server extensions: students get none of them (the assignment list
+# and course list need nbgrader's exchange, which a local lab has not; Validate shows tracebacks
+# for blank exercises where the notebook shows a calm ○); instructors get the formgrader,
+# Create Assignment and Validate, with a local exchange folder so release and collect work.
+NBG_PLUGINS = formgrader course-list create-assignment assignment-list validate-assignment menu
+NBG_SERVER  = formgrader validate_assignment assignment_list course_list
+comma := ,
+disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(1),"@jupyter/nbgrader:$(p)": true))}}
+server_off = "{$(subst False ',False$(comma) ',$(foreach e,$(1),'nbgrader.server_extensions.$(e)': False))}"
+
 lab: $(STAMP)
 	@mkdir -p work
 	@cp -rn release/. work/ && cp -rn notebooks work/ && echo "Your notebooks are in work/ (copies: release/ stays as handed out)."
 	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
 	@mkdir -p build/student-lab/labconfig
-	@echo '{"disabledExtensions": {"@jupyter/nbgrader:formgrader": true, "@jupyter/nbgrader:course-list": true, "@jupyter/nbgrader:create-assignment": true}}' > build/student-lab/labconfig/page_config.json
+	@echo '$(call disabled,$(NBG_PLUGINS))' > build/student-lab/labconfig/page_config.json
 	JUPYTER_CONFIG_PATH=$(CURDIR)/build/student-lab $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=work \
-	  --ServerApp.jpserver_extensions="{'nbgrader.server_extensions.formgrader': False, 'nbgrader.server_extensions.course_list': False}" $(LAB_ARGS)
+	  --ServerApp.jpserver_extensions=$(call server_off,$(NBG_SERVER)) $(LAB_ARGS)
 
 lab-instructor: $(STAMP)
 	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. $(LAB_ARGS)
+	@mkdir -p build/instructor-lab/labconfig build/exchange
+	@chmod 1777 build/exchange
+	@printf 'c = get_config()  # noqa: F821\nc.Exchange.root = "%s"\n' "$(abspath build/exchange)" > build/instructor-lab/nbgrader_config.py
+	@echo '$(call disabled,course-list assignment-list)' > build/instructor-lab/labconfig/page_config.json
+	PATH="$(abspath $(VENV))/bin:$$PATH" JUPYTER_CONFIG_PATH=$(CURDIR)/build/instructor-lab \
+	  $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. \
+	  --ServerApp.jpserver_extensions=$(call server_off,assignment_list course_list) $(LAB_ARGS)
 
 # The browser tests drive Debian's chromium; install it when it is missing (needs root or sudo).
 browser-deps:

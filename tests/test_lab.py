@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,21 +37,28 @@ def _get(url: str) -> tuple[int, bytes]:
         return 0, b""
 
 
-def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
+def _course(tmp_path: Path, *files: str) -> Path:
     course = tmp_path / "course"
     course.mkdir()
-    for name in ("Makefile", "pyproject.toml"):
+    for name in ("Makefile", "pyproject.toml", *files):
         shutil.copy2(ROOT / name, course / name)  # copy2 keeps the .venv stamp newer
     for folder in ("release", "notebooks", "source"):
         shutil.copytree(ROOT / folder, course / folder)
+    return course
+
+
+@contextlib.contextmanager
+def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, list[str]]]:
+    """``make TARGET`` in ``course``; yields (base URL, token, the output, once it has ended)."""
     port, token = _free_port(), "t0ken"
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"), HOME=str(tmp_path))
     venv = Path(sys.prefix)
     lab = subprocess.Popen(
         [
             "make",
-            "lab",
+            target,
             f"VENV={venv}",
+            "STAMP=",  # never reinstall the shared environment from this scratch copy
             f"LAB_ARGS=--no-browser --ServerApp.port={port} --ServerApp.token={token} "
             "--ServerApp.ip=127.0.0.1 --LabApp.extension_manager=readonly",
         ],
@@ -61,23 +70,71 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
         start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
+    output: list[str] = []
     try:
         for _ in range(120):
             if _get(f"{base}/api/status?token={token}")[0] == 200:
                 break
             time.sleep(0.5)
+        yield base, token, output
+    finally:
+        os.killpg(lab.pid, 15)
+        output.append(lab.communicate(timeout=30)[0])
+
+
+def _disabled(page: str) -> set[str]:
+    """The plugin ids the lab page's configuration disables."""
+    config = page.split('id="jupyter-config-data"', 1)[1].split(">", 1)[1].split("</script>")[0]
+    return set(json.loads(config).get("disabledExtensions", []))
+
+
+NBGRADER_PLUGINS = {
+    f"@jupyter/nbgrader:{name}"
+    for name in (
+        "formgrader",
+        "course-list",
+        "create-assignment",
+        "assignment-list",
+        "validate-assignment",
+        "menu",
+    )
+}
+
+
+def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
+    course = _course(tmp_path)
+    with _lab("lab", course, tmp_path) as (base, token, output):
         status, body = _get(f"{base}/api/contents?token={token}")
         assert status == 200
         names = {item["name"] for item in json.loads(body)["content"]}
         released = {p.name for p in (ROOT / "release").iterdir() if p.is_dir()}
         assert names == released | {"notebooks"}
         assert _get(f"{base}/api/contents/source?token={token}")[0] == 404
-        assert _get(f"{base}/formgrader?token={token}")[0] == 404
+        # No nbgrader at all: no formgrader, no exchange lists, no Validate.
+        for path in ("formgrader", "assignments", "courses"):
+            assert _get(f"{base}/{path}?token={token}")[0] == 404, path
         page = _get(f"{base}/lab?token={token}")[1].decode()
-        assert '"@jupyter/nbgrader:formgrader"' in page.split("disabledExtensions", 1)[1][:300]
+        assert _disabled(page) >= NBGRADER_PLUGINS
         assert (course / "release" / "a02_alphabeta").exists()  # the release stays as it was
-    finally:
-        os.killpg(lab.pid, 15)
-        output = lab.communicate(timeout=30)[0]
     if os.geteuid() == 0:
-        assert "Running as root: starting JupyterLab with --allow-root." in output
+        assert "Running as root: starting JupyterLab with --allow-root." in output[0]
+    assert "Traceback" not in output[0]
+
+
+def test_instructor_lab_has_the_formgrader_and_no_exchange_warnings(tmp_path):
+    course = _course(tmp_path, "nbgrader_config.py")
+    with _lab("lab-instructor", course, tmp_path) as (base, token, output):
+        assert _get(f"{base}/formgrader?token={token}")[0] == 200
+        status, body = _get(f"{base}/formgrader/api/assignments?token={token}")
+        assert status == 200, "the formgrader could not open the gradebook"
+        assert {a["name"] for a in json.loads(body)} >= {"a01_minimax", "a02_alphabeta"}
+        for path in ("assignments", "courses"):  # the student-side lists: not here
+            assert _get(f"{base}/{path}?token={token}")[0] == 404, path
+        page = _get(f"{base}/lab?token={token}")[1].decode()
+        disabled = _disabled(page)
+        assert {"@jupyter/nbgrader:assignment-list", "@jupyter/nbgrader:course-list"} <= disabled
+        assert "@jupyter/nbgrader:formgrader" not in disabled
+    log = output[0]
+    for noise in ("exchange directory", "Unwritable directory", "Traceback", "alembic"):
+        assert noise not in log, f"the instructor's lab printed {noise!r}:\n{log[-3000:]}"
+    assert (course / "build" / "exchange").is_dir()
