@@ -28,7 +28,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamekit.grading.feedback import FeedbackRun
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 
@@ -330,34 +333,15 @@ def grade_submissions(
     )
 
 
-def feedback(root: Path, assignment: str) -> subprocess.CompletedProcess[str]:
-    """Feedback HTML under feedback/<student>/<assignment>/ for every student the driver saw:
-    ``nbgrader generate_feedback`` for graded and failed submissions (a failed one opens with
-    what happened), and a short page for a submission that never came."""
-    from gamekit.grading.driver import db_url_of, read_ledger
-    from gamekit.grading.feedback import mark_pending_hand_grades, pending_hand_grades
+def feedback(root: Path, assignment: str) -> FeedbackRun:
+    """Feedback pages under feedback/<student>/<assignment>/ for every student the driver saw
+    (`gamekit.grading.feedback.write_feedback`): a graded notebook's page, a failed one's page
+    that opens with what happened, a status page for a notebook that could not be read or never
+    came. Returns what was written and what could not be."""
+    from gamekit.grading.driver import db_url_of
+    from gamekit.grading.feedback import write_feedback
 
-    done = nbgrader(root, "generate_feedback", assignment, "--force", check=False)
-    db_url = db_url_of(root)
-    for folder in sorted((root / "feedback").glob(f"*/{assignment}")):
-        pending = pending_hand_grades(db_url, assignment, folder.parent.name)
-        for page in folder.glob("*.html"):
-            waiting = pending.get(page.stem, {})
-            if waiting:
-                page.write_text(mark_pending_hand_grades(page.read_text(), waiting))
-    release = sorted((root / "release" / assignment).glob("*.ipynb"))
-    for (student, _), record in read_ledger(db_url, assignment).items():
-        if record["status"] != "missing":
-            continue
-        folder = root / "feedback" / student / assignment
-        folder.mkdir(parents=True, exist_ok=True)
-        for notebook in release:
-            (folder / notebook.with_suffix(".html").name).write_text(
-                f"<html><body><h1>{html_lib.escape(assignment)}</h1><p>Not submitted: no "
-                f"{html_lib.escape(notebook.name)} was handed in, so nothing was graded. This "
-                "is not a score of 0; ask your instructor if you did hand it in.</p></body></html>"
-            )
-    return done
+    return write_feedback(root, assignment, db_url_of(root))
 
 
 def feedback_text(root: Path, student: str, assignment: str) -> str:
@@ -660,16 +644,31 @@ def has_gradebook(db_url: str) -> bool:
     return url.get_backend_name() != "sqlite" or Path(url.database or "").is_file()
 
 
-def feedback_all(root: Path | None = None, log=print) -> None:
+def feedback_all(root: Path | None = None, log=print) -> int:
+    """``make feedback``: pages for every graded assignment; says what it wrote and what it
+    could not write. Returns an exit code (1 when a page could not be written)."""
     from gamekit.grading.driver import db_url_of, read_ledger
 
     root = root or course_root()
     db_url = db_url_of(root)
     graded = {a for (_, a) in read_ledger(db_url)} if has_gradebook(db_url) else set()
+    if not graded:
+        log("No feedback to write: nothing has been graded yet (make grade).")
+        return 0
+    failed = 0
     for assignment in assignments(root):
-        if assignment in graded:
-            feedback(root, assignment)
-            log(f"{assignment}: feedback in feedback/<student>/{assignment}/")
+        if assignment not in graded:
+            continue
+        run = feedback(root, assignment)
+        students = sorted({p.parent.parent.name for p in run.written})
+        log(
+            f"{assignment}: {len(run.written)} page(s) for {len(students)} student(s) in "
+            f"feedback/<student>/{assignment}/"
+        )
+        for problem in run.failed:
+            log(f"  could not write: {problem}")
+        failed += len(run.failed)
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -709,7 +708,7 @@ def main(argv: list[str] | None = None) -> int:
             db_url=args.db_url,
         )
     elif args.command == "feedback":
-        feedback_all()
+        return feedback_all()
     elif args.command == "check":
         problems, results = check_cases(args.assignment, args.case, args.keep)
         print_results(results)

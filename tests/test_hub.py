@@ -602,7 +602,7 @@ def test_hub_exchange_round_trip(hub, users, backend) -> None:
         shown = {
             grade_id: float(score)
             for grade_id, score in re.findall(
-                r'href="#([\w-]+)">[^<]*</a> \(Score: ([\d.]+) /', page
+                r'data-grade-id="([\w-]+)" data-score="([\d.]+)"', page
             )
         }
         checked = 0

@@ -6,7 +6,6 @@ import pytest
 
 import gamekit.grading as grading
 from gamekit.grading import GradingError, expect, if_answered, passed
-from gamekit.grading.feedback import mark_pending_hand_grades
 
 
 def stub() -> None:
@@ -59,26 +58,6 @@ def test_an_unanswered_exercise_fails_when_graded_or_validated(where, monkeypatc
         monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
     with pytest.raises(NotImplementedError), if_answered("Exercise 2.1"):
         stub()
-
-
-PAGE = """<h4>a02 (Score: 10.0 / 12.0)</h4>
-<li><a href="#test_a">Test cell</a> (Score: 3.0 / 3.0)</li>
-<li><a href="#essay">Written response</a> (Score: 0.0 / 2.0)</li>
-<a name="test_a"></a><div class="panel-heading"><span>Score: 3.0 / 3.0 </span></div>
-<a name="essay"></a><div class="panel-heading"><span>Score: 0.0 / 2.0 </span></div>"""
-
-
-def test_feedback_says_a_written_answer_waits_for_hand_grading():
-    page = mark_pending_hand_grades(PAGE, {"essay": 2.0})
-    assert "Written response</a> (to be graded by hand, 2 points)" in page
-    assert "To be graded by hand (out of 2.0)" in page
-    assert "Score: 10.0 / 12.0; 2 of these points are still to be graded by hand" in page
-    assert "Score: 0.0 / 2.0" not in page
-    assert page.count("Score: 3.0 / 3.0") == 2  # the automatic scores are left alone
-
-
-def test_feedback_without_pending_cells_is_unchanged():
-    assert mark_pending_hand_grades(PAGE, {}) == PAGE
 
 
 def test_every_fixture_mistake_is_named_in_its_feedback():

@@ -1,17 +1,28 @@
-"""An nbgrader preprocessor for feedback: failing hidden tests show their message, not code.
+"""Feedback for students: the course's pages, and a preprocessor for nbgrader's own.
 
-nbgrader's ClearHiddenTests removes hidden-test source from the feedback, but a failing
-assertion's traceback still quotes the lines around it. This preprocessor keeps only the last
-line of every error in a graded test cell (``GradingError: what went wrong``), so feedback shows
-the explanation and never the hidden test's source or expected values.
+`write_feedback` (``make feedback``) writes one page per student and notebook with
+`gamekit.grading.feedback_page`, from the ledger, the gradebook (hand grades and comments
+included) and the graded notebooks in ``autograded/``; every student the driver saw gets a page,
+a submission that could not be read or never came included.
+
+`ShortenTestTracebacks` is for nbgrader's own ``generate_feedback`` (still configured in
+nbgrader_config.py for instructors who run it by hand): nbgrader's ClearHiddenTests removes
+hidden-test source, but a failing assertion's traceback still quotes the lines around it; this
+keeps only the last line of every error in a graded test cell.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nbconvert.preprocessors import Preprocessor
 from traitlets import Bool
+
+if TYPE_CHECKING:
+    from gamekit.grading.feedback_page import CellScore
 
 
 class ShortenTestTracebacks(Preprocessor):
@@ -28,49 +39,113 @@ class ShortenTestTracebacks(Preprocessor):
         return cell, resources
 
 
-def pending_hand_grades(db_url: str, assignment: str, student: str) -> dict[str, dict[str, float]]:
-    """``{notebook: {grade_id: points}}`` of the cells still waiting for a hand grade (a written
-    answer nobody has scored yet: neither an automatic nor a manual score)."""
+# --------------------------------------------------------------------------------------------
+# The course's feedback pages (gamekit.grading.feedback_page), for every student the driver saw
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FeedbackRun:
+    """What `write_feedback` wrote, and for whom it could not write a page (with why)."""
+
+    written: list[Path] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
+def gradebook_scores(db_url: str, assignment: str) -> dict[tuple[str, str], dict[str, dict]]:
+    """``{(student, notebook): {grade_id: {score, max_score, comment}}}`` as the gradebook holds
+    them now: a hand grade given in the formgrader wins over the automatic one."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    pending: dict[str, dict[str, float]] = {}
+    found: dict[tuple[str, str], dict[str, dict]] = {}
     with Gradebook(db_url) as gradebook:
         try:
-            submission = gradebook.find_submission(assignment, student)
+            submissions = gradebook.assignment_submissions(assignment)
         except MissingEntry:
-            return pending
-        for notebook in submission.notebooks:
-            for grade in notebook.grades:
-                if grade.manual_score is None and grade.auto_score is None:
-                    pending.setdefault(notebook.name, {})[grade.name] = grade.max_score
-    return pending
+            return found
+        for submission in submissions:
+            for notebook in submission.notebooks:
+                comments = {c.name: c.comment or "" for c in notebook.comments}
+                found[(submission.student.id, notebook.name + ".ipynb")] = {
+                    grade.name: {
+                        "score": grade.score
+                        if grade.manual_score is not None or grade.auto_score is not None
+                        else None,
+                        "max_score": grade.max_score,
+                        "comment": comments.get(grade.name, ""),
+                    }
+                    for grade in notebook.grades
+                }
+    return found
 
 
-def mark_pending_hand_grades(html: str, pending: dict[str, float]) -> str:
-    """nbgrader's feedback page shows an ungraded written answer as "Score: 0.0 / 2.0". Say
-    "to be graded by hand" there instead, in the table of contents, at the cell, and in the
-    total, so a student does not read a placeholder as a mark."""
-    number = r"[0-9.]+"
-    for grade_id, points in pending.items():
-        anchor = re.escape(f'href="#{grade_id}"')
-        html = re.sub(
-            rf"({anchor}>[^<]*</a>) \(Score: {number} / {number}\)",
-            rf"\1 (to be graded by hand, {points:g} points)",
-            html,
+def write_feedback(
+    root: Path, assignment: str, db_url: str, students: Iterable[str] | None = None
+) -> FeedbackRun:
+    """Write ``feedback/<student>/<assignment>/<notebook>.html`` for every student the driver
+    graded (or only ``students``): a graded notebook's page, or a status page for a submission
+    that never came or could not be read. Reads the ledger, the gradebook and ``autograded/``."""
+    import nbformat
+
+    from gamekit.grading.driver import read_ledger
+    from gamekit.grading.feedback_page import (
+        PageInfo,
+        render_notebook_page,
+        render_status_page,
+    )
+
+    run = FeedbackRun()
+    wanted = set(students) if students is not None else None
+    release = sorted(p.name for p in (root / "release" / assignment).glob("*.ipynb"))
+    scores = gradebook_scores(db_url, assignment)
+    for (student, _), record in sorted(read_ledger(db_url, assignment).items()):
+        if wanted is not None and student not in wanted:
+            continue
+        folder = root / "feedback" / student / assignment
+        notes = [str(n) for n in record.get("notes", [])]
+        notes += [str(f.get("message", "")) for f in record.get("flags", []) if f.get("message")]
+        for name in release:
+            info = PageInfo(
+                assignment, name, student, record.get("status", "graded"),
+                [str(r) for r in record.get("reasons", [])], notes,
+            )  # fmt: skip
+            cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
+            stored = scores.get((student, name), {})
+            graded = root / "autograded" / student / assignment / name
+            try:
+                if info.status != "missing" and graded.is_file():
+                    notebook = nbformat.read(graded, as_version=4)
+                    page = render_notebook_page(notebook, info, _cell_scores(cells, stored))
+                else:
+                    if info.status != "missing":
+                        info.status = "failed"
+                    out_of = sum(float(c.get("max_score") or 0) for c in cells)
+                    page = render_status_page(info, out_of)
+                folder.mkdir(parents=True, exist_ok=True)
+                target = folder / Path(name).with_suffix(".html").name
+                part = target.with_name(target.name + ".part")
+                part.write_text(page, encoding="utf-8")
+                part.replace(target)
+                run.written.append(target)
+            except Exception as error:  # noqa: BLE001 - one page must not stop the others
+                run.failed.append(f"{student} / {assignment} / {name}: {error}")
+    return run
+
+
+def _cell_scores(cells: list[dict], stored: dict[str, dict]) -> dict[str, CellScore]:
+    from gamekit.grading.feedback_page import CellScore
+
+    result = {}
+    for cell in cells:
+        grade_id = cell["grade_id"]
+        now = stored.get(grade_id, {})
+        score = now.get("score", cell.get("score")) if now else cell.get("score")
+        result[grade_id] = CellScore(
+            grade_id,
+            float(now.get("max_score", cell.get("max_score") or 0)),
+            None if score is None else float(score),
+            bool(cell.get("manual")),
+            str(now.get("comment") or ""),
+            str(cell.get("message") or ""),
         )
-        html = re.sub(
-            rf'(<a name="{re.escape(grade_id)}"></a>.*?)Score: {number} / ({number})',
-            r"\1To be graded by hand (out of \2)",
-            html,
-            count=1,
-            flags=re.S,
-        )
-    if pending:
-        total = sum(pending.values())
-        html = re.sub(
-            rf"(<h4>[^<]*\(Score: {number} / {number})\)",
-            rf"\1; {total:g} of these points are still to be graded by hand)",
-            html,
-            count=1,
-        )
-    return html
+    return result

@@ -199,8 +199,11 @@ def _kernel_manager(work: Path, job: Job):
 
 
 def _banner(text: str) -> Any:
+    """The grader's note at the top of a graded notebook (the formgrader shows it; the course's
+    feedback page says it in its own words and skips this cell, by its metadata)."""
     return nbformat.v4.new_markdown_cell(
-        f"<div style='border:2px solid #c0392b;padding:8px'><b>Grading note.</b> {text}</div>"
+        f"<div style='border:2px solid #c0392b;padding:8px'><b>Grading note.</b> {text}</div>",
+        metadata={"gamekit": {"banner": True}},
     )
 
 
