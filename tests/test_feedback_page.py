@@ -11,6 +11,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from gamekit.grading.feedback_page import (
     UNANSWERED,
+    UNANSWERED_HERE,
     CellScore,
     PageInfo,
     cell_titles,
@@ -54,6 +55,17 @@ def small_notebook() -> nbformat.NotebookNode:
                 ),
                 "test_f",
                 points=2,
+            ),
+            new_code_cell(
+                "with if_answered('Exercise 1.1'):\n    draw(f())",
+                outputs=[
+                    new_output(
+                        "error",
+                        ename="NotImplementedError",
+                        evalue="",
+                        traceback=["----", "NotImplementedError   Traceback (most recent call)"],
+                    )
+                ],
             ),
             new_markdown_cell("## Part 2: a student's own notes <script>alert(1)</script>"),
             new_code_cell(
@@ -99,7 +111,7 @@ def test_formulas_are_drawn_at_generation_time_and_raw_html_is_escaped():
 def test_titles_are_the_part_and_the_exercise_above_each_cell():
     titles = cell_titles(small_notebook().cells)
     assert titles[2] == ("Part 1: pruning", "Exercise 1.1 (2 points)")
-    assert titles[4][0].startswith("Part 2")
+    assert titles[5][0].startswith("Part 2")
 
 
 def test_a_graded_notebook_page_shows_scores_explanations_and_never_hidden_code():
@@ -120,6 +132,8 @@ def test_a_graded_notebook_page_shows_scores_explanations_and_never_hidden_code(
     assert "Part 1: pruning" in page and "Exercise 1.1 (2 points)" in page
     assert "<script>" not in page  # the student's markdown is escaped
     assert "ZeroDivisionError: division by zero" in page  # the student's own error, kept
+    assert "Traceback" not in page  # a check-it cell of an unanswered exercise says ○ instead
+    assert UNANSWERED_HERE in page
     assert "\x1b[" not in page  # without terminal colours
     assert "renamed: x" in page
     # The explanation comes before anything else in its cell's box.

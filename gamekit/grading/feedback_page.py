@@ -31,6 +31,9 @@ from typing import Any
 UNANSWERED = "○ not answered yet: this exercise still raises NotImplementedError"
 """What a graded cell of an unanswered exercise says (the notebook's own ○ line, in words)."""
 
+UNANSWERED_HERE = "○ not run: the exercise this cell uses is not answered yet"
+"""What a cell that only uses an unanswered exercise shows, instead of a traceback."""
+
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", re.S)
 MAX_TEXT = 20_000  # characters of one output shown; the grader already cut longer ones
@@ -183,6 +186,9 @@ def _outputs_html(cell: Any, graded_test: bool) -> str:
         elif kind == "error":
             if graded_test:
                 continue  # the explanation above says it, without the checker's traceback
+            if unanswered(f"{output.get('ename')}: {output.get('evalue')}"):
+                parts.append(f'<pre class="out">{escape(UNANSWERED_HERE)}</pre>')
+                continue  # a "check it" cell of an exercise still to answer: no traceback
             lines = output.get("traceback") or [f"{output.get('ename')}: {output.get('evalue')}"]
             text = "\n".join(str(line) for line in lines)[:MAX_TEXT]
             parts.append(f'<pre class="out error">{escape(text)}</pre>')
