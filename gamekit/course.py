@@ -513,7 +513,7 @@ def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
             out_of = maxima.get(assignment, 0.0)
             if record.get("status") == "missing" or (not rows and not record):
                 table.setdefault(student, {})[assignment] = f"{'missing':>16s} "
-                totals.setdefault(student, [0.0, 0.0])[1] += out_of
+                totals.setdefault(student, [0.0, 0.0, 0])[2] += 1
                 marks_used.add("missing")
                 continue
             score = sum(g.score or 0 for g in rows)
@@ -526,7 +526,7 @@ def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
                 mark = "*"
             marks_used.add(mark)
             table.setdefault(student, {})[assignment] = f"{score:7.1f} / {out_of:5.1f}{mark}"
-            total = totals.setdefault(student, [0.0, 0.0])
+            total = totals.setdefault(student, [0.0, 0.0, 0])
             total[0] += score
             total[1] += out_of
     width = max([len(s) for s in table] + [7])
@@ -534,10 +534,18 @@ def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
     lines = [header, "-" * len(header)]
     for student in sorted(table):
         cells = [table[student].get(a, f"{'missing':>16s} ") for a in names]
-        score, out_of = totals.get(student, [0.0, 0.0])
-        lines.append(f"{student:{width}s} " + " ".join(cells) + f" {score:6.1f} / {out_of:5.1f}")
+        score, out_of, missing = totals.get(student, [0.0, 0.0, len(names)])
+        missing += len([a for a in names if a not in table[student]])
+        total = f"{score:6.1f} / {out_of:5.1f}" if out_of or missing < len(names) else ""
+        if missing:
+            total = f"{total} +{missing} missing".strip()
+            marks_used.add("missing total")
+        lines.append(f"{student:{width}s} " + " ".join(cells) + f" {total:>14s}".rstrip())
     legend = {
         "missing": "missing: nothing handed in (not a score of 0)",
+        "missing total": (
+            "total: the assignments handed in; +N missing: assignments not handed in, not counted"
+        ),
         "F": "F: grading failed; the score counts only the cells graded before it stopped",
         "!": "!: flagged by the checks before grading: look at the reasons in the summary",
         "*": "*: free-text answers still to be graded by hand (nbgrader formgrader)",
