@@ -571,6 +571,11 @@ def demo(root: Path | None = None, log=print) -> Path:
         }
         write_submissions(course, assignment, students)
         log(f"{assignment}: released, {len(students)} sample submissions handed in")
+    handed_in = len(list((course / "submitted").glob("*/*")))
+    log(
+        f"Grading {handed_in} sample submissions: a few minutes (some wait out the "
+        "20 s time limit on purpose)."
+    )
     summary = grade_submissions(course, names, log=log)
     for assignment in names:
         feedback(course, assignment)
