@@ -109,3 +109,157 @@ def test_a_kernel_that_reports_a_move_it_never_had_is_caught():
         replay([trace.game], [["r", 0, 0, 99]], ["A"])
     with pytest.raises(RemoteProtocolError, match="never had"):
         replay([trace.game], [["t", 0, 7]], ["A"])
+
+
+# --------------------------------------------------------------------------------------------
+# The grader bounds its own work: a whole-reply deadline, caps on what a reply may ask of it
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_kernel(tmp_path):
+    """A kernel end of the socket that the test scripts byte by byte: ``start(answer)`` runs
+    ``answer(sock)`` in a thread for each request the grader sends; returns the connection."""
+    import threading
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(tmp_path / "fake.sock"))
+    listener.listen(1)
+    opened = []
+
+    def start(answer, seconds=20.0, limits=remote.LIMITS):
+        def run():
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.connect(str(tmp_path / "fake.sock"))
+            opened.append(sock)
+            try:
+                while True:
+                    remote.recv_frame(sock)  # the grader's request
+                    answer(sock)
+            except (OSError, RemoteProtocolError):
+                pass
+
+        threading.Thread(target=run, daemon=True).start()
+        return remote.connect(listener, time.monotonic() + seconds, limits)
+
+    yield start
+    for sock in opened:
+        sock.close()
+    listener.close()
+
+
+def frame(reply: dict) -> bytes:
+    import json
+    import struct
+
+    payload = json.dumps(reply).encode()
+    return struct.pack("!I", len(payload)) + payload
+
+
+def test_a_reply_that_trickles_in_is_cut_at_the_cells_deadline(fake_kernel):
+    """A valid reply sent one byte every 0.05 s takes about 1.5 s whole; the cell has 0.5 s.
+    Each byte comes well inside any per-recv timeout: only a deadline for the whole reply
+    stops it, and then the grader has read part of it only."""
+    sent = []
+
+    def drip(sock):
+        for byte in frame({"value": "a1", "padding": "." * 10}):
+            sock.sendall(bytes([byte]))
+            sent.append(byte)
+            time.sleep(0.05)
+
+    conn = fake_kernel(drip, seconds=0.5)
+    with pytest.raises(remote.CellTimeout):
+        conn.lookup("anything")
+    assert 0 < len(sent) < len(frame({"value": "a1", "padding": "." * 10}))
+
+
+def test_a_reply_whose_header_claims_too_many_bytes_is_refused_before_reading_it(fake_kernel):
+    import struct
+
+    conn = fake_kernel(lambda sock: sock.sendall(struct.pack("!I", 100 * 1024 * 1024)))
+    with pytest.raises(remote.ReplyLimitError, match=r"104,857,600 bytes long, the limit is"):
+        conn.lookup("anything")
+
+
+def test_a_forged_flood_of_trace_events_is_refused_per_call_and_per_cell(fake_kernel):
+    limits = remote.ReplyLimits(events_per_call=1_000, events_per_cell=1_500)
+    events = {"value": "a1", "events": [["t", 0, 0]] * 800}
+    conn = fake_kernel(lambda sock: sock.sendall(frame(events)), limits=limits)
+    game = remote.RemoteRef(conn, 1, "function", [], "")
+    trace_game = __import__("gamekit.trace", fromlist=["Trace"]).Trace(first_tree()).game
+    assert game("A", trace_game) == "a1"  # 800 events: replayed
+    assert conn.events == 800
+    with pytest.raises(remote.ReplyLimitError, match=r"1,600 trace events .* 1,500 per cell"):
+        game("A", trace_game)
+
+    conn2 = fake_kernel(
+        lambda sock: sock.sendall(frame({"value": None, "events": [["t", 0, 0]] * 1_001})),
+        limits=limits,
+    )
+    with pytest.raises(
+        remote.ReplyLimitError, match=r"carried 1,001 trace events .* the limit is 1,000 per call"
+    ):
+        remote.RemoteRef(conn2, 1, "function", [], "")("A", trace_game)
+
+
+def test_an_engine_that_asks_too_many_questions_loses_the_call(kernel, monkeypatch):
+    """The honest flood, through the real kernel side: an engine asking 1,500 cheap questions
+    when a call may carry 1,000 events. The kernel's own log stops at the limit first."""
+    conn, define = kernel
+    monkeypatch.setattr(remote, "LIMITS", remote.ReplyLimits(events_per_call=1_000))
+    conn.limits = remote.LIMITS
+
+    def chatty(state, game):
+        for _ in range(1_500):
+            game.terminal_test(state)
+        return "a1"
+
+    define("chatty", chatty)
+    with pytest.raises(MemoryError, match="over 1,000 questions"):
+        run_traced(conn.lookup("chatty"), "A", first_tree())
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (list(range(2_001)), r"over 2,000 values"),
+        ("x" * 501, r"a string of 501 characters, the limit is 500"),
+        ({"k": [[[[[[1]]]]]]}, None),
+    ],
+)
+def test_decoded_values_are_bounded(value, message):
+    limits = remote.ReplyLimits(values=2_000, string_chars=500)
+    data = encode(value, no_refs)
+    if message is None:
+        assert decode(data, budget=remote._Budget(limits)) == value
+        return
+    with pytest.raises(remote.ReplyLimitError, match=message):
+        decode(data, budget=remote._Budget(limits))
+
+
+def test_nesting_beyond_the_limit_is_refused_not_a_recursion_error():
+    deep: list = []
+    for _ in range(remote.MAX_DEPTH + 5):
+        deep = [deep]
+    with pytest.raises(remote.ReplyLimitError, match="nested over 200 levels"):
+        decode(deep)
+
+
+def test_a_reply_nested_past_the_json_parser_is_a_protocol_error(fake_kernel):
+    import struct
+
+    payload = b"[" * 200_000 + b"]" * 200_000
+    conn = fake_kernel(lambda sock: sock.sendall(struct.pack("!I", len(payload)) + payload))
+    with pytest.raises(RemoteProtocolError, match="not JSON"):
+        conn.lookup("anything")
+
+
+def test_replay_stops_at_the_deadline():
+    from gamekit.trace import Trace
+
+    trace = Trace(first_tree())
+    events = [["t", 0, 0]] * 5_000
+    with pytest.raises(remote.CellTimeout, match="5,000 trace events ran past"):
+        replay([trace.game], events, ["A"], deadline=time.monotonic() - 1)
+    replay([trace.game], events, ["A"], deadline=time.monotonic() + 60)  # in time: replayed

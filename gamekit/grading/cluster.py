@@ -7,6 +7,11 @@ Each worker needs this course's environment (gamekit, nbgrader, the kernel) and 
 
 A worker that dies costs only its task: the scheduler runs it again elsewhere, up to
 ``retries`` times, and a job that fails every time is recorded as failed with the reason.
+
+Each job has the local pool's outer limit (``driver.OUTER_LIMIT``): on the worker it runs in a
+child process of its own, with the job process's limits (`gamekit.grading.bounds`), killed at
+the limit; such a job is failed with the local pool's sentence ("grading took over 300 s and
+was stopped"), not tried again.
 """
 
 from __future__ import annotations
@@ -20,11 +25,14 @@ RETRIES = 2
 """Times a task whose worker died (or which raised) is tried again on another worker."""
 
 
-def grade_task(job: dict) -> str:
-    """Grade one job on a worker; JSON so that the result is exactly what the pool returns."""
-    from gamekit.grading.job import grade_job
+def grade_task(job: dict, outer_limit: float | None = None) -> str:
+    """Grade one job on a worker, in a child process stopped at ``outer_limit`` seconds
+    (default: the local pool's); JSON so that the result is exactly what the pool returns."""
+    from gamekit.grading.bounds import run_job_with_limit
 
-    return json.dumps(grade_job(job))
+    if outer_limit is None:
+        from gamekit.grading.driver import OUTER_LIMIT as outer_limit
+    return json.dumps(run_job_with_limit(job, outer_limit))
 
 
 def run_jobs_on_cluster(
@@ -33,11 +41,13 @@ def run_jobs_on_cluster(
     on_result: Callable[[dict], None],
     retries: int = RETRIES,
     progress: bool = True,
-    task: Callable[[dict], str] = grade_task,
+    task: Callable[..., str] = grade_task,
+    outer_limit: float | None = None,
 ) -> None:
     """Submit every job to the Dask scheduler at ``address``; hand each result to
     ``on_result`` (in this process) as it completes, in whatever order they finish.
-    ``task`` is what runs on a worker (tests pass one that kills its worker)."""
+    ``task`` is what runs on a worker (tests pass one that kills its worker); ``outer_limit``,
+    when given, is passed on to it (default: the local pool's, `grade_task`'s own)."""
     from distributed import Client, as_completed
     from tqdm.auto import tqdm
 
@@ -49,6 +59,7 @@ def run_jobs_on_cluster(
             future = client.submit(
                 task,
                 job.to_dict(),
+                **({"outer_limit": outer_limit} if outer_limit is not None else {}),
                 retries=retries,
                 pure=False,
                 key=f"grade-{job.assignment}-{job.student}-{id(job)}",

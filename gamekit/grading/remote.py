@@ -41,7 +41,29 @@ NOTEBOOK_MODULE = "__notebook__"
 """The ``__name__`` of the grader's copy of the notebook's own definitions (see `trusted`)."""
 
 MAX_MESSAGE = 64 * 1024 * 1024
-"""The largest message either side accepts: a kernel cannot flood the grader's memory."""
+"""The largest request the kernel accepts (the grader's requests are small)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReplyLimits:
+    """What one reply from the kernel may make the grader do; every figure is far above what
+    the course's checkers need (see `LIMITS` for the measured use).
+
+    A reply over a limit loses its cell, with a sentence that names the limit: the grader's
+    work (its memory, its CPU time) stays bounded whatever the kernel sends.
+    """
+
+    message_bytes: int = 16 * 1024 * 1024  # one reply, as sent (JSON)
+    events_per_call: int = 1_000_000  # trace events replayed for one call
+    events_per_cell: int = 2_000_000  # trace events replayed for all the calls of one cell
+    values: int = 1_000_000  # numbers, strings and containers in one decoded value
+    string_chars: int = 100_000  # characters of one string in a decoded value
+
+
+LIMITS = ReplyLimits()
+"""The grader's limits. Largest use measured over every fixture case of the six assignments
+(the reference answers and every catalogued mistake): see tests/test_bounds.py's module doc."""
+
 
 # --------------------------------------------------------------------------------------------
 # Framing: a 4-byte length, then the payload
@@ -52,17 +74,29 @@ def send_frame(sock: socket.socket, payload: bytes) -> None:
     sock.sendall(struct.pack("!I", len(payload)) + payload)
 
 
-def recv_frame(sock: socket.socket) -> bytes:
-    header = _recv_exactly(sock, 4)
+def recv_frame(
+    sock: socket.socket, deadline: float | None = None, limit: int = MAX_MESSAGE
+) -> bytes:
+    """One message. With ``deadline`` (a `time.monotonic` value) the *whole* message must have
+    come by then, however slowly its bytes trickle in; ``limit`` caps its size, read from the
+    header before any of it is read."""
+    header = _recv_exactly(sock, 4, deadline)
     (size,) = struct.unpack("!I", header)
-    if size > MAX_MESSAGE:
-        raise RemoteProtocolError(f"message of {size:,} bytes is over the limit")
-    return _recv_exactly(sock, size)
+    if size > limit:
+        raise ReplyLimitError(
+            f"your code's reply was {size:,} bytes long, the limit is {limit:,} bytes"
+        )
+    return _recv_exactly(sock, size, deadline)
 
 
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+def _recv_exactly(sock: socket.socket, size: int, deadline: float | None = None) -> bytes:
     chunks, left = [], size
     while left:
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the reply did not come whole before the deadline")
+            sock.settimeout(remaining)  # recomputed for every recv: the deadline is the reply's
         chunk = sock.recv(min(left, 1 << 20))
         if not chunk:
             raise RemoteProtocolError("the kernel closed the connection")
@@ -76,6 +110,11 @@ class RemoteProtocolError(BaseException):
 
     A BaseException, like KeyboardInterrupt: the checkers' ``except Exception`` clauses that
     explain a student's error must not catch it and call it the student's."""
+
+
+class ReplyLimitError(RemoteProtocolError):
+    """A reply that asks more of the grader than one of `LIMITS` allows: its message names the
+    limit, and the cell is lost with it."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -110,30 +149,64 @@ def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
     return refs(value)
 
 
-def decode(data: Any, conn: Connection | None = None, depth: int = 0) -> Any:
-    """The trusted side's reading of `encode`'s output: built-in types and `RemoteRef` only."""
-    if depth > 200:
-        raise RemoteProtocolError("value nested too deeply")
+class _Budget:
+    """How many more values (and how long a string) the rest of one reply may decode into."""
+
+    def __init__(self, limits: ReplyLimits) -> None:
+        self.limits = limits
+        self.left = limits.values
+
+    def take(self, data: Any) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ReplyLimitError(
+                f"your code's answer holds over {self.limits.values:,} values (numbers, "
+                f"strings, containers), the limit is {self.limits.values:,}"
+            )
+        if type(data) is str and len(data) > self.limits.string_chars:
+            raise ReplyLimitError(
+                f"your code's answer holds a string of {len(data):,} characters, the limit is "
+                f"{self.limits.string_chars:,}"
+            )
+
+
+MAX_DEPTH = 200
+"""How deeply a value from the kernel may nest (lists in lists ...)."""
+
+
+def decode(
+    data: Any, conn: Connection | None = None, depth: int = 0, budget: _Budget | None = None
+) -> Any:
+    """The trusted side's reading of `encode`'s output: built-in types and `RemoteRef` only,
+    within the limits of one reply (`ReplyLimits`: values, string length, nesting)."""
+    if budget is None:
+        budget = _Budget(conn.limits if conn is not None else LIMITS)
+    if depth > MAX_DEPTH:
+        raise ReplyLimitError(
+            f"your code's answer is nested over {MAX_DEPTH} levels deep, the limit is {MAX_DEPTH}"
+        )
+    budget.take(data)
     if type(data) in PLAIN_SCALARS:
         return data
+    inner = depth + 1
     if type(data) is list:
-        return [decode(v, conn, depth + 1) for v in data]
+        return [decode(v, conn, inner, budget) for v in data]
     if type(data) is not dict or len(data) != 1 and "$ref" not in data:
-        raise RemoteProtocolError(f"unexpected value from the kernel: {str(data)[:80]}")
+        raise RemoteProtocolError(f"unexpected value from the kernel: {_glimpse(data)}")
     if "$float" in data:
         text = data["$float"]
         if text not in ("inf", "-inf", "nan"):
-            raise RemoteProtocolError(f"bad float {text!r}")
+            raise RemoteProtocolError(f"bad float {str(text)[:20]!r}")
         return float(text)
     if "$tuple" in data:
-        return tuple(decode(v, conn, depth + 1) for v in _list(data["$tuple"]))
+        return tuple(decode(v, conn, inner, budget) for v in _list(data["$tuple"]))
     if "$set" in data:
-        return {decode(v, conn, depth + 1) for v in _list(data["$set"])}
+        return {decode(v, conn, inner, budget) for v in _list(data["$set"])}
     if "$frozenset" in data:
-        return frozenset(decode(v, conn, depth + 1) for v in _list(data["$frozenset"]))
+        return frozenset(decode(v, conn, inner, budget) for v in _list(data["$frozenset"]))
     if "$dict" in data:
         return {
-            decode(k, conn, depth + 1): decode(v, conn, depth + 1)
+            decode(k, conn, inner, budget): decode(v, conn, inner, budget)
             for k, v in (_pair(p) for p in _list(data["$dict"]))
         }
     if "$ref" in data:
@@ -141,12 +214,25 @@ def decode(data: Any, conn: Connection | None = None, depth: int = 0) -> Any:
             raise RemoteProtocolError("a handle where only plain data may come")
         return RemoteRef(
             conn,
-            int(data["$ref"]),
-            str(data.get("kind", "object")),
-            [str(n) for n in _list(data.get("mro", []))],
+            _handle_number(data["$ref"]),
+            str(data.get("kind", "object"))[:20],
+            [str(n)[:200] for n in _list(data.get("mro", []))[:50]],
             str(data.get("repr", ""))[:200],
         )
-    raise RemoteProtocolError(f"unexpected value from the kernel: {str(data)[:80]}")
+    raise RemoteProtocolError(f"unexpected value from the kernel: {_glimpse(data)}")
+
+
+def _glimpse(data: Any) -> str:
+    """A short description of an unexpected value, costing little however big it is."""
+    if type(data) is dict:
+        return f"an object with keys {[str(k)[:20] for k in list(data)[:5]]}"
+    return f"a {type(data).__name__}"
+
+
+def _handle_number(value: Any) -> int:
+    if type(value) is not int:
+        raise RemoteProtocolError("a handle without a number")
+    return value
 
 
 def _list(value: Any) -> list:
@@ -257,22 +343,26 @@ def substituting(name: str, replacement: Any) -> Iterator[None]:
 class Connection:
     """The trusted side's end of one conversation with a kernel's `serve` loop."""
 
-    def __init__(self, sock: socket.socket, deadline: float) -> None:
+    def __init__(self, sock: socket.socket, deadline: float, limits: ReplyLimits = LIMITS) -> None:
         self.sock = sock
         self.deadline = deadline  # time.monotonic() after which the kernel has run over
+        self.limits = limits
         self.calls = 0
+        self.events = 0  # trace events replayed for this connection (one graded cell)
 
     def request(self, message: dict, extra: list[Any] | None = None) -> Any:
-        """Send ``message`` (pickled, with ``extra`` objects for the persistent ids)."""
+        """Send ``message`` (pickled, with ``extra`` objects for the persistent ids) and read
+        the reply: the whole exchange must end by the cell's deadline, and the reply must keep
+        within `ReplyLimits`."""
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise CellTimeout("the cell ran over its time limit")
-        self.sock.settimeout(left)
+        self.sock.settimeout(left)  # sendall: a limit on the whole send
         buffer = io.BytesIO()
         _TrustedPickler(buffer, extra if extra is not None else []).dump(message)
         try:
             send_frame(self.sock, buffer.getvalue())
-            raw = recv_frame(self.sock)
+            raw = recv_frame(self.sock, self.deadline, self.limits.message_bytes)
         except TimeoutError:
             raise CellTimeout("the cell ran over its time limit") from None
         except OSError as error:
@@ -280,11 +370,25 @@ class Connection:
         self.calls += 1
         try:
             reply = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise RemoteProtocolError("the kernel sent something that is not JSON") from None
         if type(reply) is not dict:
             raise RemoteProtocolError("the kernel's reply is not an object")
         return reply
+
+    def count_events(self, events: Any) -> None:
+        """Check a reply's trace events against the limits per call and per cell."""
+        if type(events) is not list:
+            return
+        if len(events) > self.limits.events_per_call:
+            raise ReplyLimitError(_too_many_events(len(events), self.limits.events_per_call))
+        self.events += len(events)
+        if self.events > self.limits.events_per_cell:
+            raise ReplyLimitError(
+                f"your code's replies in this cell carried {self.events:,} trace events "
+                f"(questions asked of the game), the limit is "
+                f"{self.limits.events_per_cell:,} per cell"
+            )
 
     def lookup(self, name: str) -> Any:
         reply = self.request({"op": "lookup", "name": name})
@@ -303,7 +407,9 @@ class Connection:
             "substitute": list(_substitutes),
         }
         reply = self.request(message, traced)
-        replay(traced, reply.get("events", []), _registered(args, kwargs))
+        events = reply.get("events", [])
+        self.count_events(events)
+        replay(traced, events, _registered(args, kwargs), self.deadline, self.limits)
         if "error" in reply:
             raise remote_exception(reply["error"])
         return decode(reply.get("value"), self)
@@ -400,8 +506,28 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def replay(traced: list[Any], events: Any, registered: list[Any]) -> None:
+def _too_many_events(count: int, limit: int) -> str:
+    return (
+        f"your code's reply carried {count:,} trace events (questions asked of the game), "
+        f"the limit is {limit:,} per call"
+    )
+
+
+REPLAY_CHECK_EVERY = 1024
+"""Replayed events between two looks at the clock."""
+
+
+def replay(
+    traced: list[Any],
+    events: Any,
+    registered: list[Any],
+    deadline: float | None = None,
+    limits: ReplyLimits = LIMITS,
+) -> None:
     """Ask the trusted traced games the kernel's questions, in the kernel's order.
+
+    Bounded: at most ``limits.events_per_call`` events (`ReplyLimitError` beyond), states
+    decoded within one reply's `ReplyLimits`, and no work past ``deadline`` (`CellTimeout`).
 
     Events: ``["t"|"a", g, node]``, ``["r", g, node, move_index]``, ``["u", g, node, player]``,
     ``["e", k, node, player]``, and ``["n", g, how, value]`` for a state the engine built itself
@@ -410,7 +536,11 @@ def replay(traced: list[Any], events: Any, registered: list[Any]) -> None:
     """
     if not traced or type(events) is not list:
         return
+    if len(events) > limits.events_per_call:
+        raise ReplyLimitError(_too_many_events(len(events), limits.events_per_call))
     from gamekit.trace import TracedEval, TracedGame
+
+    budget = _Budget(limits)
 
     states: list[Any] = []
     index: dict[Any, int] = {}
@@ -436,7 +566,12 @@ def replay(traced: list[Any], events: Any, registered: list[Any]) -> None:
             raise RemoteProtocolError("the kernel mixed up a game and an evaluation")
         return game
 
-    for event in events[:5_000_000]:
+    for done, event in enumerate(events):
+        if deadline is not None and done % REPLAY_CHECK_EVERY == 0 and time.monotonic() > deadline:
+            raise CellTimeout(
+                f"the grader's replay of your code's {len(events):,} trace events ran past the "
+                "cell's time limit"
+            )
         if type(event) is not list or not event:
             raise RemoteProtocolError("malformed event")
         kind = event[0]
@@ -446,19 +581,19 @@ def replay(traced: list[Any], events: Any, registered: list[Any]) -> None:
             )
             if not isinstance(evaluation, TracedEval):
                 raise RemoteProtocolError("the kernel reported an evaluation it was never given")
-            evaluation(state_at(event[2]), str(event[3]))
+            evaluation(state_at(event[2]), _player(event[3]))
             continue
         game = game_at(event[1])
         if kind == "n":
             how, value = event[2], event[3]
-            state = game.game.initial if how == "initial" else decode(value)
+            state = game.game.initial if how == "initial" else decode(value, budget=budget)
             note(state)
         elif kind == "t":
             game.terminal_test(state_at(event[2]))
         elif kind == "a":
             game.actions(state_at(event[2]))
         elif kind == "u":
-            game.utility(state_at(event[2]), str(event[3]))
+            game.utility(state_at(event[2]), _player(event[3]))
         elif kind == "r":
             state = state_at(event[2])
             moves = game.game.actions(state)
@@ -469,14 +604,21 @@ def replay(traced: list[Any], events: Any, registered: list[Any]) -> None:
             raise RemoteProtocolError(f"unknown event {kind!r}")
 
 
-def connect(listener: socket.socket, deadline: float) -> Connection:
+def _player(value: Any) -> str:
+    """The player named in an event: the kernel's ``str`` of what the engine passed."""
+    if type(value) not in PLAIN_SCALARS:
+        raise RemoteProtocolError("malformed event: a player that is not a plain value")
+    return str(value)[:100]
+
+
+def connect(listener: socket.socket, deadline: float, limits: ReplyLimits = LIMITS) -> Connection:
     """Wait (until ``deadline``) for the kernel's `serve` loop to connect."""
-    listener.settimeout(max(0.01, deadline - time.monotonic()))
+    listener.settimeout(max(0.01, deadline - time.monotonic()))  # one accept: a whole limit
     try:
         sock, _ = listener.accept()
     except TimeoutError:
         raise CellTimeout("the kernel did not answer the grader") from None
-    return Connection(sock, deadline)
+    return Connection(sock, deadline, limits)
 
 
 # --------------------------------------------------------------------------------------------
@@ -545,8 +687,11 @@ class _Log:
         self.index: dict[Any, int] = {}
 
     def add(self, event: list[Any]) -> None:
-        if len(self.events) >= 5_000_000:
-            raise MemoryError("the search asked over 5 million questions of the game")
+        if len(self.events) >= LIMITS.events_per_call:
+            raise MemoryError(
+                f"the search asked over {LIMITS.events_per_call:,} questions of the game in one "
+                "call, the grader's limit"
+            )
         self.events.append(event)
 
     def known(self, state: Any) -> int:

@@ -42,7 +42,13 @@ from traitlets import Dict, Float, Unicode
 import gamekit.grading
 from gamekit.grading import GradingError
 from gamekit.grading.names import top_level_names
-from gamekit.grading.remote import NOTEBOOK_MODULE, CellTimeout, Connection, RemoteProtocolError
+from gamekit.grading.remote import (
+    NOTEBOOK_MODULE,
+    CellTimeout,
+    Connection,
+    RemoteProtocolError,
+    ReplyLimitError,
+)
 
 SERVE_EXPRESSION = "__import__('gamekit.grading.remote', fromlist=['serve']).serve({path!r})"
 
@@ -303,9 +309,12 @@ class TrustedClient(NotebookClient):
     grace = Float(5.0, help="seconds an interrupted kernel gets to stop")
     max_output = Float(100_000, help="characters of output kept per cell")
     timings = Dict()
+    _taken = Dict()  # cell index -> characters of output kept so far (see `output`)
+    _cut = Dict()  # cell index -> True once outputs were left out
 
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
         started = time.monotonic()
+        self._taken[cell_index], self._cut[cell_index] = 0, False
         try:
             if is_test_cell(cell):
                 await self._judge(cell, cell_index)
@@ -341,22 +350,68 @@ class TrustedClient(NotebookClient):
         )
         await self._reply_for(msg_id, self.timeout or 30)
 
+    def output(self, outs, msg, display_id, cell_index):
+        """nbclient's handling of one output message, bounded as it arrives: once a cell's
+        outputs pass `max_output` characters the rest is not kept (an error is, cut), so a
+        cell that prints gigabytes never fills the grader's memory."""
+        if getattr(self, "clear_before_next_output", False):  # nbclient clears first: recount
+            self._taken[cell_index], self._cut[cell_index] = 0, False
+        out = super().output(outs, msg, display_id, cell_index)
+        if out is None or not outs or outs[-1] is not out:
+            return out
+        stop = int(self.max_output) + 1
+        taken = self._taken.get(cell_index, 0) + output_size(out, stop)
+        self._taken[cell_index] = taken
+        if taken > self.max_output:
+            if out.get("output_type") == "error":
+                outs[-1] = cut_error(out)
+            elif display_id:  # its place is remembered for updates: keep it, empty
+                out["data"], out["metadata"] = {}, {}
+            else:
+                outs.pop()
+            if not self._cut.get(cell_index):
+                self._cut[cell_index] = True
+                outs.append(cut_marker())  # `_limit_output` puts it before the error, if any
+        return out
+
+    def clear_output(self, outs, msg, cell_index):
+        super().clear_output(outs, msg, cell_index)
+        if not outs:
+            self._taken[cell_index], self._cut[cell_index] = 0, False
+
+    def _update_display_id(self, display_id, msg):
+        """nbclient's display update, for outputs the grader may have cut: an update that
+        makes its cell's outputs too long empties the updated output."""
+        with contextlib.suppress(IndexError, KeyError, TypeError):
+            super()._update_display_id(display_id, msg)
+        stop = int(self.max_output) + 1
+        for cell_index, places in self._display_id_map.get(display_id, {}).items():
+            outputs = self.nb.cells[cell_index].get("outputs", [])
+            if output_size(outputs, stop) <= self.max_output:
+                continue
+            for place in places:
+                if place < len(outputs) and "data" in outputs[place]:
+                    outputs[place]["data"], outputs[place]["metadata"] = {}, {}
+
     def _limit_output(self, cell) -> None:
-        kept, total = [], 0
+        """Keep at most `max_output` characters of a cell's outputs, everything counted (text,
+        every mime type's data, metadata, an error's name, value and traceback). Errors are
+        always kept, cut (the first error decides a test cell's score)."""
+        kept, errors, total, cut = [], [], 0, False
         for output in cell.get("outputs", []):
-            size = len(str(output.get("text", ""))) + len(str(output.get("data", "")))
-            if total + size > self.max_output:
-                kept.append(
-                    new_output(
-                        "stream",
-                        name="stdout",
-                        text="\n[... output cut by the grader: too long ...]\n",
-                    )
-                )
-                break
-            total += size
-            kept.append(output)
-        cell.outputs = kept
+            if is_cut_marker(output):
+                cut = True
+            elif output.get("output_type") == "error":
+                if len(errors) < 3:
+                    errors.append(cut_error(output))
+            elif not cut:
+                size = output_size(output, int(self.max_output) + 1)
+                if total + size > self.max_output:
+                    cut = True
+                else:
+                    total += size
+                    kept.append(output)
+        cell.outputs = kept + ([cut_marker()] if cut else []) + errors
 
     async def _judge(self, cell, cell_index: int) -> None:
         """Judge a graded test cell here, asking the kernel only for the student's answers."""
@@ -408,6 +463,8 @@ class TrustedClient(NotebookClient):
         if error is not None:
             if isinstance(error, CellTimeout):
                 cell.outputs.append(timeout_output(self.timeout))
+            elif isinstance(error, ReplyLimitError):
+                cell.outputs.append(error_output(GradingError(f"{error} (the grader's limit)")))
             elif isinstance(error, RemoteProtocolError):
                 cell.outputs.append(
                     error_output(GradingError(f"the grader could not talk to your kernel: {error}"))
@@ -438,6 +495,68 @@ class TrustedClient(NotebookClient):
             if reply.get("parent_header", {}).get("msg_id") == msg_id:
                 return True
         return False
+
+
+ERROR_CHARS = 4_000
+"""Characters kept of an error's value, and of its traceback, in a cell's outputs."""
+
+
+def output_size(value: Any, stop: int) -> int:
+    """Characters in an output (every string in it, keys included), counted up to ``stop``."""
+    total, stack = 0, [value]
+    while stack and total < stop:
+        item = stack.pop()
+        if isinstance(item, str):
+            total += len(item)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                total += len(str(key))
+                stack.append(inner)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        else:
+            total += 8  # a number, a bool, None
+    return min(total, stop)
+
+
+def cut_text(text: Any, limit: int) -> str:
+    text = str(text) if not isinstance(text, str) else text
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[... {len(text) - limit:,} more characters cut by the grader ...]"
+
+
+def cut_error(output: dict) -> dict:
+    """An error output with its name, value and traceback cut to `ERROR_CHARS` each."""
+    lines = output.get("traceback") or []
+    lines = [str(line) for line in lines] if isinstance(lines, list) else [str(lines)]
+    if output_size(lines, ERROR_CHARS + 1) > ERROR_CHARS:  # keep the end: it names the error
+        kept, used = [], 0
+        for line in reversed(lines):
+            line = cut_text(line, ERROR_CHARS // 2)
+            if used + len(line) > ERROR_CHARS:
+                break
+            kept.insert(0, line)
+            used += len(line)
+        lines = ["[... the start of the traceback was cut by the grader ...]", *kept]
+    return new_output(
+        "error",
+        ename=cut_text(output.get("ename", ""), 200),
+        evalue=cut_text(output.get("evalue", ""), ERROR_CHARS),
+        traceback=lines,
+    )
+
+
+CUT_TEXT = "\n[... output cut by the grader: too long ...]\n"
+
+
+def cut_marker() -> dict:
+    """The line that stands for the outputs the grader did not keep."""
+    return new_output("stream", name="stdout", text=CUT_TEXT)
+
+
+def is_cut_marker(output: Any) -> bool:
+    return output.get("output_type") == "stream" and output.get("text") == CUT_TEXT
 
 
 def timeout_output(seconds: float | None) -> dict:

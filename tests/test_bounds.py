@@ -1,0 +1,278 @@
+"""The grader bounds its own work (`gamekit.grading.bounds`, and the output caps of `trusted`).
+
+- The job process has limits of its own: address space, CPU time (`limit_job_process`), and
+  the kernel it starts still sets its own caps over them.
+- On the Dask path a job runs in a child process killed at the local pool's outer limit
+  (`run_job_with_limit`), failed with the pool's sentence, nothing of it left running.
+- A cell's outputs are bounded as they arrive and when the cell ends: every kind of output is
+  counted (text, every mime type, metadata, an error's value and traceback), and the error
+  that decides a test cell's score is always kept, cut.
+- A result record's messages are cut.
+
+The limits on replies (`remote.ReplyLimits`) are tested in test_remote.py, with a fake kernel
+end of the socket; the attacks as notebook code are fixtures in tests/submissions/a02_alphabeta
+(drip_reply, event_flood, giant_error, giant_error_small, giant_stderr).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from gamekit import course
+from gamekit.grading import bounds, driver
+from gamekit.grading.trusted import CUT_TEXT, ERROR_CHARS, TrustedClient, output_size
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_the_job_process_gets_a_memory_cap_and_its_kernel_still_sets_its_own():
+    result = run_python(
+        "import resource\n"
+        "from gamekit.grading import bounds, sandbox\n"
+        "bounds.limit_job_process(memory_bytes=512 * 1024**2, cpu_seconds=100)\n"
+        "soft = [resource.getrlimit(r)[0] for r in (resource.RLIMIT_AS, resource.RLIMIT_CPU,"
+        " resource.RLIMIT_CORE)]\n"
+        "print(*soft)\n"
+        "try:\n"
+        "    block = bytearray(1024**3)\n"
+        "    print('allocated')\n"
+        "except MemoryError:\n"
+        "    print('refused')\n"
+        "sandbox.Limits().apply()  # what the kernel, a child of the job, does first\n"
+        "print(resource.getrlimit(resource.RLIMIT_AS), resource.getrlimit(resource.RLIMIT_CPU))\n"
+    )
+    assert result.returncode == 0, result.stderr
+    caps, allocation, kernel = result.stdout.splitlines()
+    assert caps == f"{512 * 1024**2} 100 0"
+    assert allocation == "refused"
+    assert kernel == f"({2 * 1024**3}, {2 * 1024**3}) (600, 601)"
+
+
+def test_a_job_process_over_its_cpu_time_is_stopped_and_said_so():
+    result = run_python(
+        "from gamekit.grading import bounds\n"
+        "bounds.limit_job_process(cpu_seconds=1)\n"
+        "while True:\n"
+        "    pass\n"
+    )
+    assert result.returncode == -signal.SIGXCPU
+    assert bounds.death_sentence(result.returncode) == (
+        f"grading used more than the grader's {bounds.JOB_CPU_SECONDS} s of CPU time and was "
+        "stopped"
+    )
+    assert bounds.death_sentence(-signal.SIGKILL) == "the grading process died"
+
+
+def test_the_dask_path_has_the_local_pools_outer_limit():
+    assert bounds.OUTER_LIMIT == driver.OUTER_LIMIT
+    assert bounds.outer_limit_sentence() == "grading took over 300 s and was stopped"
+    assert bounds.JOB_CPU_SECONDS > driver.OUTER_LIMIT  # the wall clock acts first
+
+
+def test_result_messages_are_cut():
+    result = {
+        "reasons": ["r" * 10_000],
+        "notes": [f"note {i}" for i in range(bounds.MESSAGES + 7)],
+        "flags": [{"kind": "k", "notebook": "", "cell": 1, "message": "f" * 5_000}],
+        "cells": [{"grade_id": "g", "message": "m" * 3_000}],
+    }
+    cut = bounds.cut_messages(result)
+    assert cut["reasons"][0].startswith("r" * bounds.MESSAGE_CHARS + " [... 8,000 characters")
+    assert len(cut["notes"]) == bounds.MESSAGES + 1 and cut["notes"][-1].startswith("[... 7 more")
+    assert len(cut["flags"][0]["message"]) < bounds.MESSAGE_CHARS + 50
+    assert len(cut["cells"][0]["message"]) < bounds.MESSAGE_CHARS + 50
+
+
+# --------------------------------------------------------------------------------------------
+# One job in a child process, stopped at the outer limit
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def reference_job(tmp_path_factory):
+    """The a02 job of a student who hands in the reference answers (full marks: 10 points)."""
+    cases = {c.name: c for c in course.load_cases(ROOT, "a02_alphabeta", ["reference"])}
+    where = tmp_path_factory.mktemp("bounds")
+    root = course.scratch_course(where / "course", ROOT)
+    shutil.copytree(ROOT / "release", root / "release")
+    student = f"bounded{os.getpid()}"
+    course.write_submissions(root, "a02_alphabeta", {student: cases["reference"]})
+    url = driver.db_url_of(root)
+    driver.ensure_in_gradebook(root, "a02_alphabeta", url, log=lambda _: None)
+    (job,) = driver.build_jobs(root, "a02_alphabeta", url, None)
+    return job.to_dict()
+
+
+def processes_naming(text: str) -> list[int]:
+    """PIDs whose command line holds ``text`` (the job's scratch folder carries the student)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and entry.name != str(os.getpid()):
+            try:
+                if text.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_a_job_in_a_bounded_child_grades_as_in_the_pool(reference_job):
+    result = bounds.run_job_with_limit(reference_job)
+    assert result["status"] == "graded", result["reasons"]
+    assert sum(c["score"] or 0 for c in result["cells"]) == 10.0
+
+
+def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(reference_job):
+    """The reference job takes several seconds; with a 4 s limit its child is killed while the
+    kernel runs, and nothing of it (the kernel, the sandbox) is left."""
+    student = reference_job["student"]
+    seen: list[int] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            seen.extend(processes_naming(f"grade-{student}"))
+            time.sleep(0.2)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        result = bounds.run_job_with_limit(reference_job, outer_limit=4)
+    finally:
+        done.set()
+        watcher.join()
+    assert result["status"] == "failed"
+    assert result["reasons"] == ["grading took over 4 s and was stopped"]
+    assert result["student"] == student and result["cells"] == []
+    assert seen, "the job's kernel was never seen running: the check below would prove nothing"
+    for _ in range(50):
+        if not processes_naming(f"grade-{student}"):
+            break
+        time.sleep(0.1)
+    assert processes_naming(f"grade-{student}") == []
+
+
+@pytest.mark.slow
+def test_a_job_over_the_outer_limit_on_a_dask_cluster_is_failed_like_the_pools(reference_job):
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    from distributed import LocalCluster
+
+    from gamekit.grading.cluster import run_jobs_on_cluster
+
+    class Job:
+        student, assignment = reference_job["student"], reference_job["assignment"]
+
+        def to_dict(self) -> dict:
+            return reference_job
+
+    results: list[dict] = []
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        run_jobs_on_cluster(
+            [Job()], cluster.scheduler_address, results.append, progress=False, outer_limit=4
+        )
+    assert [r["status"] for r in results] == ["failed"]
+    assert results[0]["reasons"] == ["grading took over 4 s and was stopped"]
+
+
+# --------------------------------------------------------------------------------------------
+# A cell's outputs: bounded as they arrive, and when the cell ends
+# --------------------------------------------------------------------------------------------
+
+
+def message(kind: str, **content) -> dict:
+    return {"msg_type": kind, "header": {"msg_type": kind}, "parent_header": {}, "content": content}
+
+
+@pytest.fixture
+def client() -> TrustedClient:
+    runner = TrustedClient(nbformat.v4.new_notebook(), max_output=100_000)
+    runner.clear_before_next_output = False  # as nbclient sets it when a cell starts
+    return runner
+
+
+def test_a_flood_of_output_is_not_kept_as_it_arrives(client):
+    outs: list = []
+    for _ in range(300):  # 300 MB of stderr, one megabyte a message
+        client.output(outs, message("stream", name="stderr", text="x" * 1_000_000), None, 0)
+    assert [o.get("text") for o in outs] == [CUT_TEXT]
+    client.output(outs, message("error", ename="E", evalue="v" * 10**6, traceback=["t"]), None, 0)
+    assert outs[-1]["output_type"] == "error" and len(outs[-1]["evalue"]) < ERROR_CHARS + 100
+
+
+def test_error_outputs_are_cut_and_always_kept(client):
+    """An error after a long output still decides the cell: it is kept, its value and its
+    traceback cut (the evalue and traceback of an error were never counted before)."""
+    cell = nbformat.v4.new_code_cell("raise ValueError(...)")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="o" * 99_000),
+        nbformat.v4.new_output("display_data", data={"image/png": "p" * 50_000}),
+        nbformat.v4.new_output(
+            "error",
+            ename="ValueError",
+            evalue="x" * 5_000_000,
+            traceback=["frame\n" * 1_000] * 1_000 + ["ValueError: " + "x" * 5_000_000],
+        ),
+    ]
+    client._limit_output(cell)
+    kinds = [o["output_type"] for o in cell.outputs]
+    assert kinds == ["stream", "stream", "error"]  # the text, the cut marker, the error
+    assert cell.outputs[1]["text"] == CUT_TEXT
+    error = cell.outputs[2]
+    assert error["ename"] == "ValueError"
+    assert len(error["evalue"]) < ERROR_CHARS + 100
+    assert output_size(error["traceback"], 10**9) < 2 * ERROR_CHARS
+    assert error["traceback"][-1].startswith("ValueError: xxx")  # the end, which names it
+    assert output_size(cell.outputs, 10**9) < 100_000 + 3 * ERROR_CHARS
+    nbformat.validate(nbformat.v4.new_notebook(cells=[cell]))
+
+
+def test_every_mime_type_and_metadata_is_counted(client):
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data={"text/html": "h" * 60_000}),
+        nbformat.v4.new_output(
+            "display_data", data={"text/plain": "x"}, metadata={"big": "m" * 60_000}
+        ),
+        nbformat.v4.new_output("execute_result", data={"application/json": {"a": "j" * 60_000}}),
+    ]
+    client._limit_output(cell)
+    assert len(cell.outputs) == 2 and cell.outputs[1]["text"] == CUT_TEXT
+    assert output_size(cell.outputs, 10**9) <= 100_000
+
+
+def test_display_updates_cannot_grow_a_cut_cell(client):
+    """An update to a display whose cell is already over the limit empties it instead."""
+    nb = client.nb
+    nb.cells.append(nbformat.v4.new_code_cell(""))
+    outs = nb.cells[0].outputs
+    shown = message("display_data", data={"text/plain": "small"}, metadata={}, transient={})
+    shown["content"]["transient"] = {"display_id": "d1"}
+    client.output(outs, shown, "d1", 0)
+    for _ in range(5):
+        update = message(
+            "update_display_data",
+            data={"text/plain": "u" * 90_000},
+            metadata={},
+            transient={"display_id": "d1"},
+        )
+        client.output(outs, message("stream", name="stdout", text="s" * 30_000), None, 0)
+        client._update_display_id("d1", update)
+    assert output_size(outs, 10**9) <= 100_000 + len(CUT_TEXT) + 100
