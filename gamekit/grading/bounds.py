@@ -39,9 +39,10 @@ OUTER_LIMIT = 300.0
 """Seconds one job may take in all (the same figure as ``driver.OUTER_LIMIT``)."""
 
 JOB_MEMORY_BYTES = 4 * GIB
-"""Address space of the job process. A job grading the reference a02 peaks near 1.2 GiB of
-address space (mostly shared libraries and thread stacks, measured); 4 GiB leaves room for a
-large legitimate notebook and stops a runaway one before it takes the machine."""
+"""Address space of the job process. Measured: a job grading the reference a02 peaks at 0.6 GB
+of address space (160 MB resident); one receiving a 200 MB error message from the kernel at
+1.8 GB (1.3 GB resident). 4 GiB leaves room for that and stops a runaway job before it takes
+the machine; a kernel is capped at 2 GiB, so it cannot send much more."""
 
 JOB_CPU_SECONDS = int(OUTER_LIMIT) + 60
 """CPU seconds of the job process (soft: SIGXCPU ends it). The wall-clock outer limit comes
@@ -135,7 +136,8 @@ def cut_messages(result: dict) -> dict:
 # --------------------------------------------------------------------------------------------
 
 
-def _failed(job: dict, reason: str) -> dict:
+def failed_result(job: dict, reason: str) -> dict:
+    """A failed result record for ``job`` (a job dict) with ``reason``."""
     from types import SimpleNamespace
 
     from gamekit.grading.job import STATUS_FAILED, empty_result
@@ -168,13 +170,13 @@ def run_job_with_limit(job: dict, outer_limit: float = OUTER_LIMIT) -> dict:
                 child.wait(timeout=outer_limit)
             except subprocess.TimeoutExpired:
                 _kill_group(child)
-                return _failed(job, outer_limit_sentence(outer_limit))
+                return failed_result(job, outer_limit_sentence(outer_limit))
             except BaseException:
                 _kill_group(child)
                 raise
         result_file = where / "result.json"
         if child.returncode != 0 or not result_file.exists():
-            return _failed(job, death_sentence(child.returncode))
+            return failed_result(job, death_sentence(child.returncode))
         return json.loads(result_file.read_text())
 
 
@@ -211,7 +213,7 @@ def _child_main(folder: str) -> int:
     try:
         result = grade_job(job)
     except MemoryError:
-        result = _failed(job, memory_sentence())
+        result = failed_result(job, memory_sentence())
     result.setdefault("timings", {})["process"] = round(time.monotonic() - started, 3)
     part = where / "result.json.part"
     part.write_text(json.dumps(cut_messages(result)))

@@ -61,8 +61,11 @@ class ReplyLimits:
 
 
 LIMITS = ReplyLimits()
-"""The grader's limits. Largest use measured over every fixture case of the six assignments
-(the reference answers and every catalogued mistake): see tests/test_bounds.py's module doc."""
+"""The grader's limits. The largest use measured, over the 83,409 replies of every fixture case
+of the six assignments (reference answers and every catalogued mistake, graded with
+``course check``): a reply of 51,337 bytes, 3,158 trace events in one call and 4,630 in one
+cell, 201 values in one answer, a string of 52 characters. Each limit is 300 times that or
+more."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -450,6 +450,10 @@ class TrustedClient(NotebookClient):
                 )
             else:
                 printed, error = self.namespace.run_test(source, conn)
+            if isinstance(error, MemoryError) and not hasattr(error, "student_traceback"):
+                error = GradingError(  # the grader's own process at its limit (`bounds`)
+                    "the grader ran out of memory judging this cell (the job process's limit)"
+                )
         finally:
             if conn is not None:
                 conn.close()
