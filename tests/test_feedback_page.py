@@ -169,3 +169,13 @@ def test_status_pages_for_a_failed_and_a_missing_submission():
     assert "a note worth reading" in text
     missing = render_status_page(PageInfo("a02_alphabeta", "a02_alphabeta.ipynb", "cy", "missing"))
     assert "Not submitted" in missing and "not a score of 0" in missing and "Score:" not in missing
+
+
+def test_the_explanation_is_the_graded_cells_whole_message_not_the_records_cut():
+    long = "GradingError: f: " + "why, " * 150 + "and MIN never cuts off."
+    notebook = small_notebook()
+    notebook.cells[2].outputs[1]["evalue"] = long.removeprefix("GradingError: ")
+    info = PageInfo("a02_alphabeta", "a02_alphabeta.ipynb", "ada")
+    scores = {"test_f": CellScore("test_f", 2, 0, message=long[:500])}  # as the record keeps it
+    page = render_notebook_page(notebook, info, scores)
+    assert "and MIN never cuts off." in page

@@ -20,6 +20,7 @@ with no graded notebook (missing, or one that could not be read).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
 import html
 import io
@@ -330,11 +331,26 @@ def _new_notes(info: PageInfo) -> list[str]:
     return [n for n in dict.fromkeys(info.notes) if n and n not in said]
 
 
+def _with_full_message(score: CellScore, cells: list[Any]) -> CellScore:
+    """``score`` with its explanation as the graded cell's own error output says it (the
+    result record keeps only its first 500 characters)."""
+    for cell in cells:
+        if _meta(cell).get("grade_id") != score.grade_id:
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                full = f"{output.get('ename')}: {output.get('evalue')}"
+                if len(full) > len(score.message) and full.startswith(score.message[:100]):
+                    return dataclasses.replace(score, message=full)
+    return score
+
+
 def render_notebook_page(notebook: Any, info: PageInfo, scores: dict[str, CellScore]) -> str:
     """The page for one graded notebook (``notebook``: the graded notebook, as the grader ran
     it; ``scores``: the gradebook's scores of its graded cells, by grade_id)."""
     cells = list(notebook.get("cells", []))
     titles = cell_titles(cells)
+    scores = {grade_id: _with_full_message(score, cells) for grade_id, score in scores.items()}
     got = sum(s.score or 0 for s in scores.values())
     out_of = sum(s.max_score for s in scores.values())
     pending = sum(s.max_score for s in scores.values() if s.score is None)
