@@ -263,3 +263,14 @@ def test_replay_stops_at_the_deadline():
     with pytest.raises(remote.CellTimeout, match="5,000 trace events ran past"):
         replay([trace.game], events, ["A"], deadline=time.monotonic() - 1)
     replay([trace.game], events, ["A"], deadline=time.monotonic() + 60)  # in time: replayed
+
+
+def test_a_kernel_that_never_connects_costs_the_cell_its_deadline_only(tmp_path):
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(tmp_path / "silent.sock"))
+    listener.listen(1)
+    try:
+        with pytest.raises(remote.CellTimeout, match="did not answer"):
+            remote.connect(listener, time.monotonic() + 0.3)
+    finally:
+        listener.close()
