@@ -276,3 +276,26 @@ def test_display_updates_cannot_grow_a_cut_cell(client):
         client.output(outs, message("stream", name="stdout", text="s" * 30_000), None, 0)
         client._update_display_id("d1", update)
     assert output_size(outs, 10**9) <= 100_000 + len(CUT_TEXT) + 100
+
+
+OUTPUT_MODEL = {
+    "_model_name": "OutputModel",
+    "_model_module": "@jupyter-widgets/output",
+    "_model_module_version": "1.0.0",
+    "outputs": [],
+}
+
+
+def test_widget_state_and_output_widgets_cannot_grow_the_notebook(client):
+    """nbclient keeps every widget's state for the notebook's metadata, and mimics the Output
+    widget by gathering outputs outside the cell's limit: the grader does neither."""
+    opened = message(
+        "comm_open",
+        comm_id="w1",
+        target_name="jupyter.widget",
+        data={"state": OUTPUT_MODEL | {"big": "s" * 1_000_000}, "buffer_paths": []},
+    )
+    client.handle_comm_msg([], opened, 0)
+    assert client.widget_state == {} and client.comm_objects == {}
+    client.set_widgets_metadata()
+    assert "widgets" not in client.nb.metadata

@@ -37,7 +37,7 @@ from nbclient.exceptions import CellTimeoutError
 from nbformat import NotebookNode
 from nbformat.v4 import new_output
 from traitlets import Any as AnyTrait
-from traitlets import Dict, Float, Unicode
+from traitlets import Bool, Dict, Float, Unicode
 
 import gamekit.grading
 from gamekit.grading import GradingError
@@ -311,6 +311,16 @@ class TrustedClient(NotebookClient):
     timings = Dict()
     _taken = Dict()  # cell index -> characters of output kept so far (see `output`)
     _cut = Dict()  # cell index -> True once outputs were left out
+    store_widget_state = Bool(
+        False, help="widget state is not kept: a kernel could grow it (and the notebook) at will"
+    )
+
+    def __init__(self, nb, km=None, **kw) -> None:
+        super().__init__(nb, km=km, **kw)
+        # No emulation of the Output widget: it would gather a cell's outputs outside
+        # `output`'s limit (and merge streams by repeated concatenation). Outputs a student
+        # sends into an Output widget land in the cell's outputs, bounded like any other.
+        self.comm_open_handlers = {}
 
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
         started = time.monotonic()
