@@ -30,7 +30,13 @@ import pytest
 
 from gamekit import course
 from gamekit.grading import bounds, driver
-from gamekit.grading.trusted import CUT_TEXT, ERROR_CHARS, TrustedClient, output_size
+from gamekit.grading.trusted import (
+    CUT_TEXT,
+    ERROR_CHARS,
+    STREAM_OVERHEAD,
+    TrustedClient,
+    output_size,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,7 +218,7 @@ def test_a_flood_of_output_is_not_kept_as_it_arrives(client):
     outs: list = []
     for _ in range(300):  # 300 MB of stderr, one megabyte a message
         client.output(outs, message("stream", name="stderr", text="x" * 1_000_000), None, 0)
-    assert [o.get("text") for o in outs] == [CUT_TEXT]
+    assert [o.get("text") for o in outs] == ["x" * (100_000 - STREAM_OVERHEAD), CUT_TEXT]
     client.output(outs, message("error", ename="E", evalue="v" * 10**6, traceback=["t"]), None, 0)
     assert outs[-1]["output_type"] == "error" and len(outs[-1]["evalue"]) < ERROR_CHARS + 100
 
@@ -234,6 +240,7 @@ def test_error_outputs_are_cut_and_always_kept(client):
     client._limit_output(cell)
     kinds = [o["output_type"] for o in cell.outputs]
     assert kinds == ["stream", "stream", "error"]  # the text, the cut marker, the error
+    assert cell.outputs[0]["text"] == "o" * 99_000
     assert cell.outputs[1]["text"] == CUT_TEXT
     error = cell.outputs[2]
     assert error["ename"] == "ValueError"
@@ -242,6 +249,19 @@ def test_error_outputs_are_cut_and_always_kept(client):
     assert error["traceback"][-1].startswith("ValueError: xxx")  # the end, which names it
     assert output_size(cell.outputs, 10**9) < 100_000 + 3 * ERROR_CHARS
     nbformat.validate(nbformat.v4.new_notebook(cells=[cell]))
+
+
+def test_a_long_stream_keeps_its_start(client):
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="a" * 60_000),
+        nbformat.v4.new_output("stream", name="stderr", text="b" * 60_000),
+        nbformat.v4.new_output("stream", name="stdout", text="c" * 10),
+    ]
+    client._limit_output(cell)
+    assert [o["text"][:1] for o in cell.outputs] == ["a", "b", "\n"]
+    assert cell.outputs[2]["text"] == CUT_TEXT
+    assert output_size(cell.outputs[:2], 10**9) <= 100_000
 
 
 def test_every_mime_type_and_metadata_is_counted(client):

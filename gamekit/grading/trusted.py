@@ -362,19 +362,25 @@ class TrustedClient(NotebookClient):
 
     def output(self, outs, msg, display_id, cell_index):
         """nbclient's handling of one output message, bounded as it arrives: once a cell's
-        outputs pass `max_output` characters the rest is not kept (an error is, cut), so a
-        cell that prints gigabytes never fills the grader's memory."""
+        outputs reach `max_output` characters the rest is not kept (the stream text that
+        reaches it is cut there; an error is kept, cut), so a cell that prints gigabytes never
+        fills the grader's memory."""
         if getattr(self, "clear_before_next_output", False):  # nbclient clears first: recount
             self._taken[cell_index], self._cut[cell_index] = 0, False
         out = super().output(outs, msg, display_id, cell_index)
         if out is None or not outs or outs[-1] is not out:
             return out
         stop = int(self.max_output) + 1
-        taken = self._taken.get(cell_index, 0) + output_size(out, stop)
+        before = self._taken.get(cell_index, 0)
+        taken = before + output_size(out, stop)
         self._taken[cell_index] = taken
         if taken > self.max_output:
+            room = int(self.max_output) - before - STREAM_OVERHEAD
             if out.get("output_type") == "error":
                 outs[-1] = cut_error(out)
+            elif out.get("output_type") == "stream" and room > 0:
+                out["text"] = str(out.get("text", ""))[:room]  # its start, up to the limit
+                self._taken[cell_index] = int(self.max_output)
             elif display_id:  # its place is remembered for updates: keep it, empty
                 out["data"], out["metadata"] = {}, {}
             else:
@@ -416,8 +422,13 @@ class TrustedClient(NotebookClient):
                     errors.append(cut_error(output))
             elif not cut:
                 size = output_size(output, int(self.max_output) + 1)
+                room = int(self.max_output) - total - STREAM_OVERHEAD
                 if total + size > self.max_output:
                     cut = True
+                    if output.get("output_type") == "stream" and room > 0:
+                        output["text"] = str(output.get("text", ""))[:room]
+                        kept.append(output)
+                        total = int(self.max_output)
                 else:
                     total += size
                     kept.append(output)
@@ -510,6 +521,9 @@ class TrustedClient(NotebookClient):
                 return True
         return False
 
+
+STREAM_OVERHEAD = 100
+"""Characters a stream output's keys and name count for, beyond its text (`output_size`)."""
 
 ERROR_CHARS = 4_000
 """Characters kept of an error's value, and of its traceback, in a cell's outputs."""

@@ -1,6 +1,7 @@
 """Prints 200 MB to stderr (200 writes of 1 MB) at the end of its (correct) answer cell: every
-test passes, and the grader keeps only the first 100,000 characters of that cell's output, as
-they arrive, so neither its memory nor the graded notebook grows with the flood."""
+test passes; the grader keeps the start of that cell's output, 100,000 characters at most,
+counted as the output arrives, and a line saying the rest was cut, so neither its memory nor
+the graded notebook grows with the flood."""
 
 START = "solution"
 ANSWERS = {
