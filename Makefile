@@ -70,7 +70,9 @@ LAB_ARGS ?=
 NBG_PLUGINS = formgrader course-list create-assignment assignment-list validate-assignment menu
 NBG_SERVER  = formgrader validate_assignment assignment_list course_list
 comma := ,
-disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(1),"@jupyter/nbgrader:$(p)": true))}}
+# The lab's news prompt ("get notified about official Jupyter news?") is off in class too.
+NEWS := @jupyterlab/apputils-extension:announcements
+disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(addprefix @jupyter/nbgrader:,$(1)) $(NEWS),"$(p)": true))}}
 server_off = "{$(subst False ',False$(comma) ',$(foreach e,$(1),'nbgrader.server_extensions.$(e)': False))}"
 
 lab: $(STAMP)

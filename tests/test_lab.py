@@ -88,6 +88,7 @@ def _disabled(page: str) -> set[str]:
     return set(json.loads(config).get("disabledExtensions", []))
 
 
+NEWS = "@jupyterlab/apputils-extension:announcements"
 NBGRADER_PLUGINS = {
     f"@jupyter/nbgrader:{name}"
     for name in (
@@ -114,7 +115,7 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
         for path in ("formgrader", "assignments", "courses"):
             assert _get(f"{base}/{path}?token={token}")[0] == 404, path
         page = _get(f"{base}/lab?token={token}")[1].decode()
-        assert _disabled(page) >= NBGRADER_PLUGINS
+        assert _disabled(page) >= NBGRADER_PLUGINS | {NEWS}
         assert (course / "release" / "a02_alphabeta").exists()  # the release stays as it was
     if os.geteuid() == 0:
         assert "Running as root: starting JupyterLab with --allow-root." in output[0]
@@ -134,6 +135,7 @@ def test_instructor_lab_has_the_formgrader_and_no_exchange_warnings(tmp_path):
         disabled = _disabled(page)
         assert {"@jupyter/nbgrader:assignment-list", "@jupyter/nbgrader:course-list"} <= disabled
         assert "@jupyter/nbgrader:formgrader" not in disabled
+        assert NEWS in disabled  # no news prompt in class
     log = output[0]
     for noise in ("exchange directory", "Unwritable directory", "Traceback", "alembic"):
         assert noise not in log, f"the instructor's lab printed {noise!r}:\n{log[-3000:]}"
