@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamekit.grading import bounds
 from gamekit.grading.job import (
     STATUS_FAILED,
     STATUS_GRADED,
@@ -53,7 +54,7 @@ LITERAL_CELLS = {
 }
 """Answer cells graded from their source as typed literals (the by-hand exercises)."""
 
-OUTER_LIMIT = 300.0
+OUTER_LIMIT = bounds.OUTER_LIMIT
 """Seconds one job may take in all before its worker is stopped (cells have 20 s each)."""
 
 
@@ -334,9 +335,12 @@ def gradebook_students(db_url: str) -> list[str]:
 
 
 def _worker(job: dict, pipe) -> None:
+    from gamekit.grading import bounds
+
+    bounds.limit_job_process()  # the job process's own limits: memory, CPU time, no core file
     from gamekit.grading.job import grade_job
 
-    pipe.send(json.dumps(grade_job(job)))
+    pipe.send(json.dumps(bounds.cut_messages(grade_job(job))))
     pipe.close()
 
 
@@ -381,12 +385,13 @@ def run_jobs(
                     try:
                         result = json.loads(receive.recv())
                     except (EOFError, OSError, ValueError):
-                        result = _failed(job, "the grading process died")
+                        process.join(timeout=10)
+                        result = _failed(job, bounds.death_sentence(process.exitcode))
                 elif not process.is_alive():
-                    result = _failed(job, "the grading process died")
+                    result = _failed(job, bounds.death_sentence(process.exitcode))
                 elif time.monotonic() - started > outer_limit:
                     process.kill()
-                    result = _failed(job, f"grading took over {outer_limit:g} s and was stopped")
+                    result = _failed(job, bounds.outer_limit_sentence(outer_limit))
                 if result is None:
                     continue
                 process.join(timeout=10)

@@ -232,6 +232,11 @@ def grade_job(job: Job | dict) -> dict:
     scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:20]}-"))
     try:
         _run_job(job, scratch, result)
+    except MemoryError:  # the job process at its own limit (gamekit.grading.bounds)
+        from gamekit.grading.bounds import memory_sentence
+
+        result["status"] = STATUS_FAILED
+        result["reasons"].append(memory_sentence())
     except Exception as error:  # noqa: BLE001 - a job reports, it never takes the driver down
         result["status"] = STATUS_FAILED
         result["reasons"].append(f"the grader could not run this submission: {error}")
@@ -371,6 +376,10 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
         failure = _died(client, reason)
     except KernelUnresponsive as error:
         failure = str(error)
+    except MemoryError:  # the job process at its limit, e.g. decoding a huge output
+        from gamekit.grading.bounds import memory_sentence
+
+        failure = memory_sentence()
     except Exception as error:  # noqa: BLE001
         reason = getattr(km, "kill_reason", None)
         failure = _died(client, reason) if reason else f"the kernel failed: {error}"
@@ -403,8 +412,9 @@ def _died(client, reason: str | None) -> str:
     cell = last + 1
     if reason is None and client.timings.get(str(last), 0) >= (client.timeout or 30):
         return (
-            f"cell {cell} ran over {client.timeout:g} s and the kernel did not stop when "
-            "interrupted (a loop that catches KeyboardInterrupt?): it was stopped"
+            f"cell {cell} gave no reply within {client.timeout:g} s and the kernel did not stop "
+            "when interrupted (a loop that catches KeyboardInterrupt, or a kernel that ran out of "
+            "memory sending its reply?): it was stopped"
         )
     why = {
         "memory": "it used more memory than the limit",
