@@ -21,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -172,6 +173,26 @@ def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(reference_
             break
         time.sleep(0.1)
     assert processes_naming(f"grade-{student}") == []
+
+
+def scratch_folders(student: str) -> list[Path]:
+    """The job's scratch folders (``grade-<student>-*``) anywhere under the temporary folder."""
+    top = Path(tempfile.gettempdir())
+    return [*top.glob(f"grade-{student}-*"), *top.glob(f"*/grade-{student}-*")]
+
+
+def test_a_job_killed_at_the_outer_limit_leaves_no_folder_behind(reference_job):
+    """A worker killed at the outer limit cannot remove its own copy of the submission or its
+    kernel's sockets: the local pool and the Dask path put them in a folder they remove."""
+    student = reference_job["student"]
+    results: list[dict] = []
+    driver.run_jobs(
+        [driver.Job(**reference_job)], 1, results.append, outer_limit=4, progress=False
+    )
+    assert results[0]["reasons"] == ["grading took over 4 s and was stopped"]
+    assert scratch_folders(student) == []
+    assert bounds.run_job_with_limit(reference_job, outer_limit=4)["status"] == "failed"
+    assert scratch_folders(student) == []
 
 
 @pytest.mark.slow

@@ -161,6 +161,7 @@ def run_job_with_limit(job: dict, outer_limit: float = OUTER_LIMIT) -> dict:
         with open(where / "stderr.txt", "wb") as errors:
             child = subprocess.Popen(
                 [sys.executable, "-m", "gamekit.grading.bounds", folder],
+                env={**os.environ, "TMPDIR": folder},  # its temporary folders go with this one
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=errors,

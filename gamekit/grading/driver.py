@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import shutil
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -334,9 +335,12 @@ def gradebook_students(db_url: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-def _worker(job: dict, pipe) -> None:
+def _worker(job: dict, pipe, scratch: str | None = None) -> None:
     from gamekit.grading import bounds
 
+    if scratch:  # every temporary folder of the job (its copy, its kernel's sockets) goes here
+        os.environ["TMPDIR"] = scratch
+        tempfile.tempdir = None
     bounds.limit_job_process()  # the job process's own limits: memory, CPU time, no core file
     from gamekit.grading.job import grade_job
 
@@ -366,6 +370,9 @@ def run_jobs(
     from tqdm.auto import tqdm
 
     ctx = _context()
+    # The jobs' temporary folders live in one folder of the run's, removed at the end: a worker
+    # killed at the outer limit cannot clean up after itself.
+    scratch = tempfile.mkdtemp(prefix="gamekit-grading-")
     waiting = list(jobs)
     running: list[tuple[Any, Any, Job, float]] = []
     bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)
@@ -374,7 +381,9 @@ def run_jobs(
             while waiting and len(running) < max(1, workers):
                 job = waiting.pop(0)
                 receive, send = ctx.Pipe(duplex=False)
-                process = ctx.Process(target=_worker, args=(job.to_dict(), send), daemon=False)
+                process = ctx.Process(
+                    target=_worker, args=(job.to_dict(), send, scratch), daemon=False
+                )
                 process.start()
                 send.close()
                 running.append((process, receive, job, time.monotonic()))
@@ -403,6 +412,7 @@ def run_jobs(
         for process, *_ in running:
             process.kill()
         bar.close()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _failed(job: Job, reason: str) -> dict:
