@@ -54,8 +54,14 @@ def run_jobs_on_cluster(
     if not jobs:
         return
     with Client(address, timeout="30s") as client:
-        futures = {}
-        for job in jobs:
+        # A window of jobs in flight, each read from its folder as it is sent (Job.to_dict):
+        # never the whole class in this process's memory at once.
+        window = max(8, 2 * sum(client.nthreads().values()))
+        waiting = list(jobs)
+        running = as_completed()
+        owners: dict[str, object] = {}
+
+        def send(job) -> None:
             future = client.submit(
                 task,
                 job.to_dict(),
@@ -64,18 +70,25 @@ def run_jobs_on_cluster(
                 pure=False,
                 key=f"grade-{job.assignment}-{job.student}-{id(job)}",
             )
-            futures[future.key] = (future, job)
+            owners[future.key] = job
+            running.add(future)
+
+        while waiting and len(owners) < window:
+            send(waiting.pop(0))
         bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)
         try:
-            for future in as_completed([f for f, _ in futures.values()]):
-                job = futures[future.key][1]
+            for future in running:
+                job = owners.pop(future.key)
                 try:
                     result = json.loads(future.result())
                 except Exception as error:  # a worker died every time, or the task raised
                     reason = f"grading failed on the cluster after {retries + 1} tries: "
                     result = empty_result(job, STATUS_FAILED, [reason + _describe(error)])
+                future.release()
                 on_result(result)
                 bar.update(1)
+                if waiting:
+                    send(waiting.pop(0))
         finally:
             bar.close()
 

@@ -40,13 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.grading import bounds
+from gamekit.grading.intake import fingerprint, read_small
 from gamekit.grading.job import (
     STATUS_FAILED,
     STATUS_GRADED,
     STATUS_MISSING,
     Job,
     empty_result,
-    read_submission,
 )
 
 LITERAL_CELLS = {
@@ -289,9 +289,11 @@ def hidden_tests(db_url: str, assignment: str) -> dict[str, dict[str, dict]]:
 
 
 def _digest(job: Job) -> str:
-    """Changes when the submission, the release, the hidden tests or the settings change."""
+    """Changes when the submission (its folder's `intake.fingerprint`), the release, the hidden
+    tests or the settings change."""
+    submitted = job.fingerprint if job.folder else job.submission
     text = json.dumps(
-        [job.release, job.hidden, job.submission, job.literal_cells, job.timeout], sort_keys=True
+        [job.release, job.hidden, submitted, job.literal_cells, job.timeout], sort_keys=True
     )
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -309,15 +311,19 @@ def build_jobs(
     if not names:
         names = {p.parent.name for p in submitted.glob(f"*/{assignment}") if p.is_dir()}
         names |= set(gradebook_students(db_url))
+    # The folders are read later, one job at a time as it is sent off (Job.to_dict), never
+    # the whole class at once; here only their fingerprints, from lstat.
     return [
         Job(
             assignment,
             student,
             release,
             hidden,
-            read_submission(submitted / student / assignment),
+            {},
             LITERAL_CELLS.get(assignment, []),
             sandbox=sandbox,
+            folder=str(submitted / student / assignment),
+            fingerprint=fingerprint(submitted / student / assignment),
         )
         for student in sorted(names)
     ]
@@ -442,8 +448,9 @@ def _write_autograded(root: Path, result: dict) -> None:
     # As nbgrader's autograde does: feedback carries these on, and release_feedback needs them.
     submitted = root / "submitted" / result["student"] / result["assignment"]
     for kept in ("timestamp.txt", "submission_secret.txt"):
-        if (submitted / kept).is_file():
-            files[kept] = (submitted / kept).read_text()
+        text = read_small(submitted, kept)  # never through a link (gamekit.grading.intake)
+        if text is not None:
+            files[kept] = text
     for old in folder.iterdir():
         if old.name not in files and not old.name.endswith(".part"):
             if old.is_dir():
@@ -465,10 +472,10 @@ def _write_gradebook(root: Path, db_url: str, result: dict) -> None:
         warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings, harmless here
         gb.update_or_create_student(student)
         submission = gb.update_or_create_submission(assignment, student)
-        stamp = root / "submitted" / student / assignment / "timestamp.txt"
-        if stamp.exists():
+        stamp = read_small(root / "submitted" / student / assignment, "timestamp.txt")
+        if stamp is not None:
             with contextlib.suppress(ValueError, OverflowError):  # a stamp nbgrader cannot read
-                submission.timestamp = parse_utc(stamp.read_text().strip())
+                submission.timestamp = parse_utc(stamp.strip())
         for cell in result["cells"]:
             notebook = cell["notebook"].removesuffix(".ipynb")
             try:

@@ -33,34 +33,48 @@ STATUS_GRADED, STATUS_FAILED, STATUS_MISSING = "graded", "failed", "missing"
 
 @dataclass
 class Job:
-    """Everything one grading job needs, as plain data (it may travel to another machine)."""
+    """Everything one grading job needs, as plain data (it may travel to another machine).
+
+    A job built by the driver names the student's ``folder`` and leaves ``submission`` empty:
+    the folder is read (`gamekit.grading.intake`, never through a link) only when the job is
+    sent off, by `to_dict`, so a class is never held in memory at once.
+    """
 
     assignment: str
     student: str
     release: dict[str, str]  # notebook file name -> the release notebook's JSON text
     hidden: dict[str, dict[str, dict]]  # notebook -> grade_id -> {source, cell_type, points, ...}
-    submission: dict[str, str]  # relative path -> base64 content of every submitted file
+    submission: dict[str, str]  # relative path -> base64 content of every file read
     literal_cells: list[str] = field(default_factory=list)  # by-hand answers: literals only
     timeout: float = 20.0  # seconds per cell
     sandbox: str = "auto"  # "auto": bubblewrap when available; "off": resource limits only
     limits: dict[str, int] = field(default_factory=dict)
     hidden_paths: list[str] = field(default_factory=list)  # never visible to the kernel
+    folder: str = ""  # the submission folder, read by `to_dict` when submission is empty
+    fingerprint: str = ""  # `intake.fingerprint` of the folder when the job was built
+    intake: list[dict] = field(default_factory=list)  # what reading the folder refused
+    handed_in: bool = True  # False: the folder does not exist
+    problem: str | None = None  # the folder as a whole could not be read: why
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The job as plain data, the submission read from ``folder`` now if it is not yet."""
+        job = self if self.submission or not self.folder else self.read()
+        return asdict(job)
 
+    def read(self) -> Job:
+        """A copy of this job with its folder read (`gamekit.grading.intake.read_folder`)."""
+        import dataclasses
 
-def read_submission(folder: Path, max_files: int = 200) -> dict[str, str]:
-    """Every file under ``folder`` (checkpoints excluded) as relative path -> base64."""
-    files: dict[str, str] = {}
-    if not folder.is_dir():
-        return files
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and ".ipynb_checkpoints" not in path.parts:
-            files[str(path.relative_to(folder))] = base64.b64encode(path.read_bytes()).decode()
-            if len(files) >= max_files:
-                break
-    return files
+        from gamekit.grading.intake import read_folder
+
+        found = read_folder(Path(self.folder))
+        return dataclasses.replace(
+            self,
+            submission={k: base64.b64encode(v).decode() for k, v in found.files.items()},
+            intake=[r.as_finding() for r in found.refused],
+            handed_in=found.exists,
+            problem=found.problem,
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -265,9 +279,21 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         (release_dir / name).write_text(text)
     _write_files(submitted_dir, job.submission)
     _write_files(work, job.submission)
-    if not job.submission:
-        result["status"] = STATUS_MISSING
+    for finding in job.intake:  # what reading the folder refused: links, pipes, big files
+        if finding.get("severity") == "info":
+            result["notes"].append(finding["message"])
+        else:
+            result["flags"].append(finding)
+    if job.problem:
+        result["status"] = STATUS_FAILED
+        result["reasons"].append(job.problem)
+    elif not job.handed_in or not (job.submission or job.intake):
+        result["status"] = STATUS_MISSING  # no folder, or an empty one
         result["reasons"].append("nothing was handed in")
+    elif not job.submission:
+        result["status"] = STATUS_FAILED
+        why = "; ".join(f["message"] for f in job.intake[:3]) or "the folder is empty"
+        result["reasons"].append(f"nothing in the folder could be read ({why})")
     report = _lint(release_dir, submitted_dir, result)
     for name, text in sorted(job.release.items()):
         release = nbformat.reads(text, as_version=4)
