@@ -8,6 +8,7 @@ resource limits and the clean-up are also tested unsandboxed (``use_bwrap=False`
 from __future__ import annotations
 
 import json
+import os
 import resource
 import site
 import socket
@@ -535,3 +536,90 @@ def test_nbclient_runs_a_notebook_and_interrupts_a_cell_over_its_timeout(use_bwr
     assert outputs == [[f"{tmp_path.name}\n"], [], ["KeyboardInterrupt"], ["after\n"]]
     assert km.sandboxed is (use_bwrap and AVAILABLE)
     assert wait_until(lambda: not leftover_processes(marker)), leftover_processes(marker)
+
+
+# ---- nothing of value inside: the environment, bounded storage, the view of gamekit -------
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_the_kernel_gets_none_of_the_graders_secrets(use_bwrap, tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEKIT_DB_URL", "postgresql+psycopg://grader:PASSWORD-4e1@db/gradebook")
+    monkeypatch.setenv("GAMEKIT_HUB_SERVICE_TOKEN", "TOKEN-77a")
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    with Kernel(work_dir=str(tmp_path), use_bwrap=use_bwrap) as kernel:
+        assert kernel.run(PROBES)[0] == "ok"
+        seen = kernel.value("dict(os.environ)")
+        assert "PASSWORD-4e1" not in json.dumps(seen) and "TOKEN-77a" not in json.dumps(seen)
+        leaked = {
+            name
+            for name, value in os.environ.items()
+            if seen.get(name) == value and name not in sandbox.KERNEL_ENVIRONMENT
+        }
+        assert leaked == set(), sorted(leaked)  # only the allowed variables came through
+        assert seen["MPLBACKEND"] == "Agg"  # what the kernel needs does come through
+        assert Path(seen["HOME"]) != Path.home()
+
+
+@needs_bwrap
+def test_everything_writable_has_a_quota_and_the_submission_is_copied_in(tmp_path):
+    (tmp_path / "answer.ipynb").write_text("{}")
+    limits = Limits(memory_bytes=GiB, work_bytes=8 * MiB, tmp_bytes=4 * MiB, shm_bytes=2 * MiB)
+    with Kernel(work_dir=str(tmp_path), limits=limits, work_quota=True) as kernel:
+        assert kernel.run(PROBES)[0] == "ok"
+        assert kernel.value("open('answer.ipynb').read()") == "{}"  # the copy is there
+        for folder, quota in ((".", 8), ("/tmp", 4), ("/dev/shm", 2)):
+            status, text = kernel.run(
+                f"""
+                with open({folder!r} + '/fill.bin', 'wb') as out:
+                    for _ in range(64):
+                        out.write(bytes(MiB))
+                        out.flush()
+                """.replace("MiB", str(MiB))
+            )
+            assert status == "error" and "No space left on device" in text, (folder, text)
+            written = kernel.value(f"os.path.getsize({folder!r} + '/fill.bin')")
+            assert written <= quota * MiB, folder
+            kernel.run(f"os.remove({folder!r} + '/fill.bin')")
+        assert kernel.value("1 + 1") == 2  # the kernel lives on
+    assert not (tmp_path / "fill.bin").exists()  # nothing reached the host's folder
+
+
+@needs_bwrap
+def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_path):
+    from gamekit.grading.kernel_view import build_view
+
+    view = build_view("a06_negamax_quarto", tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    with Kernel(work_dir=str(work), view=str(view)) as kernel:
+        assert kernel.run(PROBES)[0] == "ok"
+        for module in ("driver", "job", "trusted", "sandbox", "lint", "intake"):
+            status, text = kernel.run(f"import gamekit.grading.{module}")
+            assert status == "error" and "ModuleNotFoundError" in text, module
+        assert kernel.value(f"try_read({str(PACKAGE / 'grading' / 'driver.py')!r})") == "ENOENT"
+        # what the notebooks use in the kernel is there
+        assert kernel.run("from gamekit.grading import if_answered, a02")[0] == "ok"
+        assert kernel.run("from gamekit.grading.a06 import random_positions")[0] == "ok"
+        # the engines and references refuse, however they are reached
+        attempts = {
+            "called": "from gamekit.negamax import negamax_search as f\nf(None, None)",
+            "rebuilt from __code__": (
+                "import types, importlib\nm = importlib.import_module('gamekit.negamax')\n"
+                "g = m.negamax_search\n"
+                "f = types.FunctionType(g.__code__, m.__dict__, 'f', g.__defaults__)\n"
+                "f.__kwdefaults__ = g.__kwdefaults__\nf(None, None)"
+            ),
+            "source read from disk": (
+                "import inspect, importlib\nm = importlib.import_module('gamekit.negamax')\n"
+                "assert 'return' not in inspect.getsource(m.negamax_search).split('raise')[1]\n"
+                "raise __import__('gamekit.grading').grading.EngineForbidden('no code')"
+            ),
+            "reference": "from gamekit.grading.a06 import reference\nreference(None)",
+            "refusal hook replaced": (
+                "import gamekit.grading.remote as r\nr._refusing = lambda *a, **k: None\n"
+                "import gamekit.search as s\ns.negamax(None, None)"
+            ),
+        }
+        for how, code in attempts.items():
+            status, text = kernel.run(code)
+            assert status == "error" and text.startswith("EngineForbidden"), (how, text)

@@ -203,12 +203,22 @@ def _kernel_manager(work: Path, job: Job):
     limits = sandbox.Limits(**job.limits) if job.limits else sandbox.Limits()
     use_bwrap = job.sandbox != "off" and sandbox.sandbox_available()[0]
     hidden = [p for p in job.hidden_paths if os.path.exists(p)]
+    sockets = work.parent / "sockets"  # the kernel's and the grader's sockets, bound in
+    sockets.mkdir(exist_ok=True)
+    view = ""
+    if use_bwrap:  # the student-facing gamekit, forbidden engines refusing (kernel_view)
+        from gamekit.grading.kernel_view import build_view
+
+        view = str(build_view(job.assignment))
     return sandbox.AsyncSandboxedKernelManager(
         kernel_name="python3",
         work_dir=str(work),
         limits=limits,
         use_bwrap=use_bwrap,
         hidden=hidden,
+        work_quota=True,  # the work folder: a bounded tmpfs with a copy of the submission
+        view=view,
+        socket_dir=str(sockets),
     )
 
 
@@ -390,7 +400,7 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
         kernel_name="python3",
         resources={"metadata": {"path": str(work)}},
         namespace=namespace,
-        socket_dir=str(work),
+        socket_dir=km.socket_dir,
         record_timing=False,
     )
     failure = None

@@ -53,6 +53,27 @@ SYSTEM_PATHS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/l
 
 WATCH_INTERVAL = 0.05  # seconds between two counts of the sandbox's processes
 
+KERNEL_ENVIRONMENT = (
+    "PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "MPLBACKEND", "NBGRADER_EXECUTION",
+    "PYTHONHASHSEED", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OPENBLAS_CORETYPE",
+    "OPENBLAS_L2_SIZE",
+)  # fmt: skip
+"""The only variables of the grader's environment a kernel gets: nothing of value (no
+database URL, password, token or home); the sandbox sets its own HOME, TMPDIR and IPYTHONDIR."""
+
+COPY_IN = "/run/gamekit-submission"
+"""Where the host's copy of the submission is seen, read-only, when the work folder is a tmpfs."""
+
+
+def kernel_environment(source: dict[str, str] | None = None) -> dict[str, str]:
+    """The allowed variables of ``source`` (default: this process's environment).
+
+    >>> kernel_environment({"PATH": "/usr/bin", "GAMEKIT_DB_URL": "postgresql://u:pw@h/db"})
+    {'PATH': '/usr/bin'}
+    """
+    source = os.environ if source is None else source
+    return {name: source[name] for name in KERNEL_ENVIRONMENT if name in source}
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -70,7 +91,10 @@ class Limits:
     cpu_seconds: int = 600  # CPU time of each process (RLIMIT_CPU)
     processes: int = 64  # processes alive in the sandbox at once (the watcher's count)
     open_files: int = 256  # open file descriptors of each process (RLIMIT_NOFILE)
-    file_bytes: int = 1024**3  # largest file written (RLIMIT_FSIZE); also the private /tmp's size
+    file_bytes: int = 1024**3  # largest file written (RLIMIT_FSIZE)
+    tmp_bytes: int = 64 * 1024**2  # the private /tmp (a tmpfs: host memory)
+    shm_bytes: int = 16 * 1024**2  # the private /dev/shm (likewise)
+    work_bytes: int = 64 * 1024**2  # the work folder, when it is a tmpfs (`work_quota`)
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -175,6 +199,9 @@ def bwrap_arguments(
     limits: Limits,
     marker: str,
     blank_file: str,
+    work_quota: bool = False,
+    view: str | None = None,
+    environment: dict[str, str] | None = None,
 ) -> list[str]:
     """The ``bwrap`` command line (without the kernel's own command) for one sandbox.
 
@@ -185,6 +212,11 @@ def bwrap_arguments(
     Mounts are made from the shallowest path to the deepest, so a deeper one wins: hiding the
     course root ``/c`` and then binding back ``/c/.venv`` leaves only the environment visible.
     At equal depth a hidden path wins over a readable one, and a writable folder over both.
+
+    ``work_quota``: the work folder is a tmpfs of ``limits.work_bytes`` (the host's folder is
+    seen read-only at `COPY_IN`, and the kernel's command copies it in first); ``view``: a
+    folder bound over gamekit's package folder (`gamekit.grading.kernel_view`); ``environment``:
+    the kernel's variables (default `kernel_environment`), every other one cleared.
     """
     mounts: list[tuple[str, list[str]]] = []  # (mount point, bwrap arguments), in priority order
     for path in SYSTEM_PATHS:
@@ -194,6 +226,9 @@ def bwrap_arguments(
             mounts.append((path, ["--ro-bind", path, path]))
     for path in python_paths() + [os.path.realpath(p) for p in readable]:
         mounts.append((path, ["--ro-bind", path, path]))
+    if view is not None:  # after the real package folder: at equal depth the later one wins
+        package = os.path.realpath(os.path.dirname(os.path.abspath(_gamekit_file())))
+        mounts.append((package, ["--ro-bind", os.path.realpath(view), package]))
     hidden_dirs = []
     for path in [os.path.realpath(p) for p in hidden] + list(private_system_files()):
         if os.path.isdir(path):
@@ -201,13 +236,18 @@ def bwrap_arguments(
             hidden_dirs.append(path)
         elif os.path.exists(path):
             mounts.append((path, ["--ro-bind", blank_file, path]))
-    size = str(limits.file_bytes)
-    mounts.append(("/tmp", ["--size", size, "--tmpfs", "/tmp"]))
+    mounts.append(("/tmp", ["--size", str(limits.tmp_bytes), "--tmpfs", "/tmp"]))
     mounts.append(("/dev", ["--dev", "/dev"]))
-    mounts.append(("/dev/shm", ["--size", size, "--tmpfs", "/dev/shm"]))
+    mounts.append(("/dev/shm", ["--size", str(limits.shm_bytes), "--tmpfs", "/dev/shm"]))
     mounts.append(("/proc", ["--proc", "/proc"]))
-    for path in (os.path.realpath(work_dir), os.path.realpath(socket_dir)):
-        mounts.append((path, ["--bind", path, path]))
+    work = os.path.realpath(work_dir)
+    if work_quota:
+        mounts.append((COPY_IN, ["--ro-bind", work, COPY_IN]))
+        mounts.append((work, ["--size", str(limits.work_bytes), "--tmpfs", work]))
+    else:
+        mounts.append((work, ["--bind", work, work]))
+    socket = os.path.realpath(socket_dir)
+    mounts.append((socket, ["--bind", socket, socket]))
     mounts.sort(key=lambda mount: len(Path(mount[0]).parts))  # stable: ties keep their order
     arguments = [shutil.which("bwrap") or "bwrap"]
     for _, mount in mounts:
@@ -216,14 +256,26 @@ def bwrap_arguments(
         arguments += ["--remount-ro", path]
     arguments += ["--chdir", os.path.realpath(work_dir)]
     arguments += ["--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]
-    # The grader's PID means nothing in a new PID namespace: ipykernel would believe its parent
-    # died and quit. Parent PID 1 tells it not to watch its parent (bwrap's --die-with-parent
-    # does that job). A private, writable home and IPython folder live in the private /tmp.
-    settings = {"JPY_PARENT_PID": "1", MARKER_VARIABLE: marker, "HOME": "/tmp", "TMPDIR": "/tmp"}
-    settings["IPYTHONDIR"] = "/tmp/.ipython"
+    # A fresh environment: only the allowed variables. The grader's PID means nothing in a new
+    # PID namespace: ipykernel would believe its parent died and quit. Parent PID 1 tells it not
+    # to watch its parent (bwrap's --die-with-parent does that job). A private, writable home
+    # and IPython folder live in the private /tmp.
+    settings = dict(kernel_environment() if environment is None else environment)
+    settings |= {"JPY_PARENT_PID": "1", MARKER_VARIABLE: marker, "HOME": "/tmp"}
+    settings |= {"TMPDIR": "/tmp", "IPYTHONDIR": "/tmp/.ipython"}
+    arguments.append("--clearenv")
     for name, value in settings.items():
         arguments += ["--setenv", name, value]
-    return arguments + ["--"]
+    arguments.append("--")
+    if work_quota:  # the submission's copy into the bounded work folder, then the kernel
+        arguments += ["/bin/sh", "-c", f'cp -R {COPY_IN}/. . && exec "$@"', "sh"]
+    return arguments
+
+
+def _gamekit_file() -> str:
+    import gamekit
+
+    return gamekit.__file__
 
 
 def leftover_processes(marker: str) -> list[int]:
@@ -255,6 +307,9 @@ class SandboxMixin(HasTraits):
     hidden = List(Unicode(), help="Paths the kernel must not see (course root, gradebook).")
     limits = Instance(Limits, args=(), help="Resource caps of the sandbox.")
     use_bwrap = Bool(True, help="Use bubblewrap when sandbox_available(); False forces it off.")
+    work_quota = Bool(False, help="Sandboxed: the work folder is a bounded tmpfs with a copy.")
+    view = Unicode("", help="Sandboxed: a folder seen in place of gamekit's package folder.")
+    socket_dir = Unicode("", help="An existing folder for the kernel's sockets (else a new one).")
 
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault("transport", "ipc")
@@ -287,13 +342,14 @@ class SandboxMixin(HasTraits):
             self.log.warning("Student code runs UNSANDBOXED: %s", why)
         if self.runtime_dir is None:  # kept across restarts
             self.runtime_dir = tempfile.mkdtemp(prefix="gamekit-sbx-")
-            sockets = os.path.join(self.runtime_dir, "sockets")  # bound into the sandbox
-            os.mkdir(sockets)
+            sockets = self.sockets_folder  # bound into the sandbox
+            os.makedirs(sockets, exist_ok=True)
             self.connection_file = os.path.join(sockets, "kernel.json")
             self.ip = os.path.join(sockets, "kernel")
             blank = os.path.join(self.runtime_dir, "blank")  # covers hidden files
             Path(blank).touch(mode=0)
-        env = dict(kw.get("env") or os.environ)
+        env = kernel_environment(kw.get("env") or os.environ)  # nothing of value, sandbox or not
+        env |= {"HOME": self.work_dir, "TMPDIR": tempfile.gettempdir()}
         env[MARKER_VARIABLE] = self.marker
         env["MALLOC_ARENA_MAX"] = "2"  # fewer 64 MB malloc arenas: less address space per thread
         kw["env"] = env
@@ -310,12 +366,14 @@ class SandboxMixin(HasTraits):
         assert self.runtime_dir is not None
         wrapper = bwrap_arguments(
             work_dir=self.work_dir,
-            socket_dir=os.path.join(self.runtime_dir, "sockets"),
+            socket_dir=self.sockets_folder,
             readable=self.readable,
             hidden=self.hidden,
             limits=self.limits,
             marker=self.marker,
             blank_file=os.path.join(self.runtime_dir, "blank"),
+            work_quota=self.work_quota,
+            view=self.view or None,
         )
         return wrapper + command
 
@@ -327,6 +385,12 @@ class SandboxMixin(HasTraits):
         self._stop_watching.clear()
         self._watcher = threading.Thread(target=self._watch, name="sandbox-watcher", daemon=True)
         self._watcher.start()
+
+    @property
+    def sockets_folder(self) -> str:
+        """The folder of the kernel's sockets, bound into the sandbox (``socket_dir`` if set)."""
+        assert self.runtime_dir is not None
+        return self.socket_dir or os.path.join(self.runtime_dir, "sockets")
 
     # ---- watch ---------------------------------------------------------------------------
 

@@ -1,0 +1,187 @@
+"""The gamekit a student's kernel sees while it is graded: the student-facing part only.
+
+The sandbox binds this *view* over gamekit's package folder (`gamekit.grading.sandbox`), so
+inside it:
+
+- the grader itself is absent: the driver, the job, the lint, the trusted runner, the sandbox,
+  the intake, the feedback writer, the course and Hub tools (`ABSENT`): a kernel cannot read or
+  import them;
+- the checker modules (``gamekit.grading.a01`` ... ``a06``) stay, because the notebooks' own
+  cells use their course data (example trees, random positions) and the grader sends some of
+  their functions to the kernel (a01's reference as a stand-in, a06's ordering key);
+- every function an assignment asks students to write themselves, and the references that
+  answer it, are replaced by a function that raises `gamekit.grading.EngineForbidden`
+  (`FORBIDDEN`). The original code is not in the kernel's files, so no trick inside the kernel
+  (a function rebuilt from a saved ``__code__``, the source read from disk, the refusal hook
+  replaced) can reach it.
+
+The per-call refusal of `gamekit.grading.engines_swapped_out` stays as a second line, and it
+is the only one for the assignments without an entry in `FORBIDDEN` (their notebooks use
+gamekit's engines between the checks on purpose: a03 plays with gamekit's search).
+A view is built once per gamekit version and assignment, in a folder of its own, atomically.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+"""gamekit's package folder (the one the view stands in for)."""
+
+ABSENT = (
+    "course.py",
+    "hub.py",
+    "bench",
+    "gamebench.py",
+    "grading/bench.py",
+    "grading/bounds.py",
+    "grading/cluster.py",
+    "grading/driver.py",
+    "grading/feedback.py",
+    "grading/feedback_page.py",
+    "grading/intake.py",
+    "grading/job.py",
+    "grading/kernel_view.py",
+    "grading/lint",
+    "grading/nbfile.py",
+    "grading/pgserver.py",
+    "grading/sandbox.py",
+    "grading/scalebench.py",
+    "grading/trusted.py",
+)
+"""Paths under gamekit/ that a graded kernel never sees."""
+
+_ENGINES = (
+    "gamekit.search:minimax_value",
+    "gamekit.search:minimax_decision",
+    "gamekit.search:alphabeta_search",
+    "gamekit.search:alphabeta_cutoff_search",
+    "gamekit.search:negamax",
+    "gamekit.search:expectiminimax",
+)
+
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "a04_hex_heuristics": (
+        *_ENGINES,
+        "gamekit.hex_heuristics:connected",
+        "gamekit.hex_heuristics:better_connected",
+        "gamekit.hex_heuristics:shortest_path",
+        "gamekit.hex_heuristics:distance",
+    ),
+    "a05_mcts": (
+        "gamekit.mcts:mcts_search",
+        "gamekit.mcts:child_statistics",
+        "gamekit.mcts:MCTSNode.ucb",
+        "gamekit.mcts:_iterate",
+        "gamekit.grading.a05:reference_search",
+    ),
+    "a06_negamax_quarto": (
+        *_ENGINES,
+        "gamekit.negamax:negamax_search",
+        "gamekit.negamax:_search",
+        "gamekit.grading.a06:reference",
+        "gamekit.grading.a06:reference_stats",
+    ),
+}
+"""Per assignment, ``module:qualname`` of what its kernel gets only as a refusal."""
+
+
+def _message(name: str) -> str:
+    return (
+        f"{name} is gamekit's own engine: this exercise asks you to write it yourself, so your "
+        "code must not call it"
+    )
+
+
+def _refusing(function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    """Replace ``function``'s body by a raise of EngineForbidden (signature and docstring kept)."""
+    raise_it = ast.parse(
+        "raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
+        f".EngineForbidden({_message(function.name)!r})"
+    ).body
+    docstring = ast.get_docstring(function)
+    function.body = ([ast.Expr(ast.Constant(docstring))] if docstring else []) + raise_it
+
+
+def stub_source(source: str, qualnames: list[str]) -> str:
+    r"""``source`` with the functions or methods named by ``qualnames`` refusing.
+
+    >>> refused = stub_source("def f(x):\n    return x\n", ["f"])
+    >>> "return x" in refused, "EngineForbidden" in refused
+    (False, True)
+    """
+    tree = ast.parse(source)
+    for qualname in qualnames:
+        scope: list[ast.stmt] = tree.body
+        *classes, name = qualname.split(".")
+        for class_name in classes:
+            found = [n for n in scope if isinstance(n, ast.ClassDef) and n.name == class_name]
+            if not found:
+                raise LookupError(f"no class {class_name} for {qualname}")
+            scope = found[0].body
+        functions = [
+            n
+            for n in scope
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name
+        ]
+        if not functions:
+            raise LookupError(f"no function {qualname}")
+        for function in functions:
+            _refusing(function)
+    return ast.unparse(tree) + "\n"
+
+
+def _module_file(module: str) -> Path:
+    """The file of a gamekit module inside the package folder."""
+    parts = module.split(".")[1:]
+    single = PACKAGE.joinpath(*parts).with_suffix(".py")
+    return single if single.exists() else PACKAGE.joinpath(*parts, "__init__.py")
+
+
+def _fingerprint(targets: tuple[str, ...]) -> str:
+    digest = hashlib.sha256("\n".join(targets).encode())
+    for path in sorted(PACKAGE.rglob("*.py")):
+        info = path.stat()
+        digest.update(f"{path.relative_to(PACKAGE)}|{info.st_size}|{info.st_mtime_ns}".encode())
+    return digest.hexdigest()[:20]
+
+
+def build_view(assignment: str, where: Path | None = None) -> Path:
+    """The view for ``assignment`` (built if missing) in ``where`` (default: the temporary
+    folder), as a folder to bind over gamekit's package folder."""
+    targets = FORBIDDEN.get(assignment, ())
+    base = Path(where or tempfile.gettempdir())
+    view = base / f"gamekit-view-{_fingerprint(targets)}"
+    if view.is_dir():
+        return view
+    building = Path(tempfile.mkdtemp(prefix="gamekit-view-building-", dir=base))
+    try:
+        copy = building / "gamekit"
+        ignored = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(PACKAGE, copy, ignore=ignored)
+        for relative in ABSENT:
+            path = copy / relative
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+        by_module: dict[str, list[str]] = {}
+        for target in targets:
+            module, _, qualname = target.partition(":")
+            by_module.setdefault(module, []).append(qualname)
+        for module, qualnames in by_module.items():
+            path = copy / _module_file(module).relative_to(PACKAGE)
+            path.write_text(stub_source(path.read_text(), qualnames))
+        try:
+            os.rename(copy, view)  # atomic: another worker may have built it meanwhile
+        except OSError:
+            if not view.is_dir():
+                raise
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    return view

@@ -1,0 +1,15 @@
+"""negamax is the grader's own reference, imported from gamekit.grading.a06: in the sandbox
+the reference refuses."""
+
+START = "solution"
+ANSWERS = {
+    "negamax_code": """from gamekit.grading.a06 import reference
+
+
+def negamax(state, game, alpha=-math.inf, beta=math.inf):
+    return reference(state, game, alpha, beta)
+""",
+}
+SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
+FLAGGED = True  # the lint sees it too; the verdict does not depend on the lint
+FEEDBACK = ["calls gamekit's own code"]
