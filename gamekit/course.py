@@ -25,10 +25,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import nbformat
 
 if TYPE_CHECKING:
     from gamekit.grading.feedback import FeedbackRun
@@ -251,7 +254,13 @@ def write_submissions(root: Path, assignment: str, students: dict[str, Case]) ->
                 target.write_text(case.raw_notebook)
                 continue
             nb = build_submission(release_nb, source_nb, case)
-            target.write_text(json.dumps(nb, indent=1))
+            # Written as Jupyter writes a notebook (nbformat: sources as lists of lines, cell
+            # ids), so every fixture is graded as a student's saved file would be.
+            with warnings.catch_warnings():
+                warnings.simplefilter(
+                    "ignore"
+                )  # a duplicated cell's id is renewed, as Jupyter does
+                nbformat.write(nbformat.from_dict(nb), target)
 
 
 # --------------------------------------------------------------------------------------------

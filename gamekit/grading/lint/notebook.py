@@ -3,12 +3,12 @@ one at all."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gamekit.grading.lint.report import ERROR, Finding, _describe
+from gamekit.grading.nbfile import NotebookError, decode_json
 
 # --------------------------------------------------------------------------------------------
 # Notebooks: reading and cells
@@ -108,17 +108,11 @@ def _read_notebook(path: Path, rel: str, max_bytes: int) -> _Submitted:
     except OSError as error:
         return fail("unreadable", f"{rel} cannot be read: {_describe(error)}")
     try:
-        nb = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return fail("corrupt-json", f"{rel} is not a notebook: it is not UTF-8 text")
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        return fail("corrupt-json", f"{rel} is not a notebook: its JSON is broken at {where}")
-    except (ValueError, RecursionError) as error:
-        return fail("corrupt-json", f"{rel} is not a notebook: {_describe(error)}")
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        what = type(nb).__name__ if not isinstance(nb, dict) else "an object without cells"
-        return fail("not-a-notebook", f"{rel} is JSON but not a notebook (it holds {what})")
+        nb = decode_json(raw)  # the grader's own reader: a BOM, any v4 writer (nbfile)
+    except NotebookError as error:
+        if error.kind == "not-a-notebook":  # "it is JSON but not a notebook (...)"
+            return fail(error.kind, f"{rel} {str(error).removeprefix('it ')}")
+        return fail(error.kind, f"{rel} is not a notebook: {error}")
     found.nb = nb
     found.cells = _cells(nb)
     return found
