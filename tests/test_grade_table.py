@@ -32,3 +32,31 @@ def test_totals_count_what_was_handed_in_and_say_what_is_missing(monkeypatch):
     assert rows["bo"].endswith("7.0 /  10.0 +1 missing")  # not 7.0 / 14.0
     assert rows["cy"].split() == ["cy", "missing", "missing", "+2", "missing"]  # no 0.0 / 14.0
     assert any(line.startswith("total: the assignments handed in") for line in table.splitlines())
+
+
+def test_the_summary_lists_each_student_once_under_one_status():
+    def result(student, status, reasons=(), flags=(), notes=()):
+        return {
+            "student": student,
+            "assignment": "a02_alphabeta",
+            "status": status,
+            "reasons": list(reasons),
+            "flags": [{"message": m} for m in flags],
+            "notes": list(notes),
+        }
+
+    summary = driver.Summary(
+        results=[
+            result("ann", "graded", flags=["answer cell uses os._exit"]),
+            result("bo", "failed", ["a02 could not be read (broken JSON)"] * 2, ["broken JSON"]),
+            result("cy", "missing", ["nothing was handed in"], ["a02 was not handed in"]),
+            result("dee", "graded", notes=["renamed: a02 (1).ipynb was graded as a02.ipynb"]),
+        ]
+    )
+    text = summary.text()
+    assert "graded 2, failed 1, missing 1" in text and "of the graded, flagged 1" in text
+    assert text.count("bo /") == 1 and text.count("could not be read") == 1  # printed once
+    assert "cy /" not in text  # missing: counted, never listed as flagged
+    assert "flagged ann / a02_alphabeta: answer cell uses os._exit" in text
+    assert "note    dee / a02_alphabeta: renamed: a02 (1).ipynb" in text
+    assert 're-run the failures: make grade ARGS="a02_alphabeta --student bo --force"' in text

@@ -554,7 +554,9 @@ class Summary:
 
     @property
     def flagged(self) -> list[dict]:
-        return [r for r in self.results if r.get("flags")]
+        """Graded submissions the checks before grading flagged: each student under one
+        status, so a failed or missing one is listed as such, never also as flagged."""
+        return [r for r in self.results if r.get("flags") and r["status"] == STATUS_GRADED]
 
     def text(self) -> str:
         lines = []
@@ -566,13 +568,15 @@ class Summary:
             )
         lines.append(
             f"graded {self.count(STATUS_GRADED)}, failed {self.count(STATUS_FAILED)}, "
-            f"flagged {len(self.flagged)}, missing {self.count(STATUS_MISSING)}, "
-            f"unchanged (not re-run) {len(self.skipped)}, in {self.seconds:.1f} s"
+            f"missing {self.count(STATUS_MISSING)}, unchanged (not re-run) "
+            f"{len(self.skipped)}, in {self.seconds:.1f} s; of the graded, flagged "
+            f"{len(self.flagged)}"
         )
         for r in self.results:
             if r["status"] == STATUS_FAILED:
                 lines.append(
-                    f"  failed  {r['student']} / {r['assignment']}: " + "; ".join(r["reasons"])
+                    f"  failed  {r['student']} / {r['assignment']}: "
+                    + "; ".join(dict.fromkeys(r["reasons"]))
                 )
         for r in self.flagged:
             reasons = sorted({f["message"] for f in r["flags"]})
@@ -581,6 +585,10 @@ class Summary:
                 + "; ".join(reasons[:4])
                 + (f" (+{len(reasons) - 4} more)" if len(reasons) > 4 else "")
             )
+        for r in self.results:  # worth knowing, nothing to do: a renamed notebook that graded
+            renamed = [n for n in r.get("notes", []) if str(n).startswith("renamed:")]
+            if renamed:
+                lines.append(f"  note    {r['student']} / {r['assignment']}: {renamed[0]}")
         for problem in self.problems:
             lines.append(f"  GRADEBOOK CHANGED BEHIND THE DRIVER: {problem}")
         failed = sorted(
@@ -588,12 +596,8 @@ class Summary:
         )
         if failed:
             students = " ".join(f"--student {s}" for _, s in failed)
-            assignments = sorted({a for a, _ in failed})
-            lines.append(
-                "re-run the failures: python -m gamekit.course grade "
-                + " ".join(assignments)
-                + f" {students} --force"
-            )
+            assignments = " ".join(sorted({a for a, _ in failed}))
+            lines.append(f're-run the failures: make grade ARGS="{assignments} {students} --force"')
         return "\n".join(lines)
 
 
