@@ -14,7 +14,18 @@ import tempfile
 import time
 from pathlib import Path
 
-SLOW_ON_PURPOSE = ("infinite_loop", "swallows", "bomb", "sleep", "detached", "huge_output")
+SLOW_ON_PURPOSE = (
+    "infinite_loop",
+    "swallows",
+    "bomb",
+    "sleep",
+    "detached",
+    "huge_output",
+    "drip",
+    "flood",
+    "giant",
+    "fills",
+)
 """Cases that spend their time waiting on a limit: they measure the limit, not the grader."""
 
 
