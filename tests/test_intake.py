@@ -14,6 +14,7 @@ import resource
 import shutil
 import stat
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -222,7 +223,16 @@ def test_generated_folders_never_yield_outside_bytes_and_name_every_refusal(tmp_
     folder = case / "submitted" / "ann" / "a02"
     folder.mkdir(parents=True)
     hostile = build(folder, plan, outside)
-    found = read_folder(folder)
+    tracemalloc.start()
+    try:
+        found = read_folder(folder)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # Memory is bounded by what was accepted plus one read buffer (at most the largest file
+    # cap), never by what the folder holds.
+    kept = sum(len(data) for data in found.files.values())
+    assert peak <= kept + POLICY.notebook_bytes + 256 * 1024
     SEEN["folders"] += 1
     assert all(SECRET not in data for data in found.files.values())
     assert all(len(data) <= POLICY.notebook_bytes for data in found.files.values())
