@@ -13,7 +13,6 @@ import os
 import resource
 import shutil
 import stat
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -97,9 +96,7 @@ def test_hard_links_pipes_and_devices_are_refused_without_blocking(tree):
     if os.geteuid() == 0:
         os.mknod(mine / "device.txt", stat.S_IFCHR | 0o600, os.makedev(1, 3))  # /dev/null
         expected["device.txt"] = "special-file"
-    started = time.monotonic()
-    found = read_folder(mine)
-    assert time.monotonic() - started < 5
+    found = read_folder(mine)  # a pipe opened for reading would block here without O_NONBLOCK
     assert kinds(found) == expected
     assert found.files == {"a02.ipynb": NOTEBOOK}
 
@@ -130,9 +127,7 @@ def test_many_files_deep_folders_odd_names_and_other_files(tree):
     (mine / "picture.png").write_bytes(b"png")
     (mine / ".ipynb_checkpoints").mkdir()
     (mine / ".ipynb_checkpoints" / "a02-checkpoint.ipynb").symlink_to("/etc/shadow")
-    started = time.monotonic()
     found = read_folder(mine)
-    assert time.monotonic() - started < 5
     by_kind: dict[str, list[str]] = {}
     for refusal in found.refused:
         by_kind.setdefault(refusal.kind, []).append(refusal.path)
