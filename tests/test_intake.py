@@ -265,7 +265,7 @@ def graded_class(tmp_path_factory):
     course.generate(root, ASSIGNMENT)
     reference = course.load_cases(ROOT, ASSIGNMENT, ["reference"])[0]
     students = ["a_canary", "linker", "classmate", "stamp", "bigfile", "pipe", "envlink"]
-    students += ["folderlink", "z_canary"]
+    students += ["folderlink", "gradebooklink", "z_canary"]
     course.write_submissions(root, ASSIGNMENT, dict.fromkeys(students, reference))
     submitted = root / "submitted"
     solutions = root / "source" / ASSIGNMENT / NB
@@ -282,6 +282,7 @@ def graded_class(tmp_path_factory):
         handle.truncate(1536 * 1024 * 1024)
     os.mkfifo(submitted / "pipe" / ASSIGNMENT / "notes.txt")
     (submitted / "envlink" / ASSIGNMENT / "env.txt").symlink_to("/proc/self/environ")
+    (submitted / "gradebooklink" / ASSIGNMENT / "grades.json").symlink_to(root / "gradebook.db")
     shutil.rmtree(submitted / "folderlink" / ASSIGNMENT)
     (submitted / "folderlink" / ASSIGNMENT).symlink_to(submitted / "a_canary" / ASSIGNMENT)
     hashes = {
@@ -318,6 +319,7 @@ def test_hostile_folders_get_exact_outcomes_and_the_canaries_keep_their_marks(gr
         ("bigfile", "oversized"),
         ("pipe", "special-file"),
         ("envlink", "symlink"),
+        ("gradebooklink", "symlink"),
     ):  # the rest of the folder grades in full
         result = results[student]
         assert result["status"] == "graded" and points(result) == 10.0, result["reasons"]
@@ -335,11 +337,20 @@ def test_hostile_folders_get_exact_outcomes_and_the_canaries_keep_their_marks(gr
 def test_nothing_of_the_instructors_reaches_a_student_and_the_course_is_untouched(graded_class):
     import hashlib
 
-    root, _, _, hashes = graded_class
+    root, _, results, hashes = graded_class
     assert not (root / "autograded" / "stamp" / ASSIGNMENT / "timestamp.txt").exists()
-    hidden_marker = "BEGIN HIDDEN TESTS"
-    for page in (root / "feedback").rglob("*.html"):
-        assert hidden_marker not in page.read_text(), page
+    hidden_marker = b"BEGIN HIDDEN TESTS"
+    solutions = (root / "source" / ASSIGNMENT / NB).read_bytes()
+    for page in (root / "feedback").rglob("*"):  # everything a student gets back
+        if page.is_file():
+            assert hidden_marker not in page.read_bytes(), page
+    for kept in (root / "autograded").rglob("*.txt"):  # nbgrader's files, copied on to feedback
+        data = kept.read_bytes()
+        assert hidden_marker not in data and data != solutions and len(data) <= 4096, kept
+    scores = driver.read_scores(driver.db_url_of(root), ASSIGNMENT)  # the driver's own writes
+    for student, result in results.items():
+        if result["status"] == "graded":
+            assert sum(scores[student].values()) == points(result), student
     stamp_page = (root / "feedback" / "stamp" / ASSIGNMENT / "a02_alphabeta.html").read_text()
     assert "timestamp.txt is a link" in stamp_page  # the student is told what was not read
     after = {
