@@ -85,6 +85,10 @@ class Submission:
     exists: bool = False  # the folder is there (False: nothing was handed in)
     problem: str | None = None  # the folder as a whole could not be read: why
 
+    def refuse(self, kind: str, path: str, message: str, severity: str = "flag") -> None:
+        """Say that ``path`` was not read, and why (a finding of kind ``kind``)."""
+        self.refused.append(Refusal(kind, path, message, severity))
+
     @property
     def size(self) -> int:
         return sum(len(data) for data in self.files.values())
@@ -161,12 +165,10 @@ def _read_tree(
     try:
         names = sorted(os.listdir(descriptor))
     except OSError as error:
-        found.refused.append(
-            Refusal(
-                "unreadable",
-                prefix or ".",
-                f"cannot list {prefix or 'the folder'}: {error.strerror}",
-            )
+        found.refuse(
+            "unreadable",
+            prefix or ".",
+            f"cannot list {prefix or 'the folder'}: {error.strerror}",
         )
         return
     for name in names:
@@ -174,63 +176,51 @@ def _read_tree(
             continue
         budget["entries"] += 1
         if budget["entries"] > policy.entries:
-            found.refused.append(
-                Refusal(
-                    "too-many-files",
-                    prefix or ".",
-                    f"the folder holds more than {policy.entries} files and folders: the rest "
-                    "were not read",
-                )
+            found.refuse(
+                "too-many-files",
+                prefix or ".",
+                f"the folder holds more than {policy.entries} files and folders: the rest "
+                "were not read",
             )
             raise _Stop
         rel = f"{prefix}{name}"
         if not _printable(name):
             shown = ascii(rel)  # control characters and bytes that are not UTF-8, escaped
-            found.refused.append(
-                Refusal("odd-name", shown, f"{shown} has a name that is not plain text: not read")
-            )
+            found.refuse("odd-name", shown, f"{shown} has a name that is not plain text: not read")
             continue
         try:
             info = os.stat(name, dir_fd=descriptor, follow_symlinks=False)
         except OSError as error:
-            found.refused.append(Refusal("unreadable", rel, f"cannot read {rel}: {error.strerror}"))
+            found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
             continue
         if stat.S_ISLNK(info.st_mode):
             try:
                 target = os.readlink(name, dir_fd=descriptor)
             except OSError:
                 target = "somewhere unreadable"
-            found.refused.append(
-                Refusal(
-                    "symlink", rel, f"{rel} is a link (to {target}): links are not read or graded"
-                )
+            found.refuse(
+                "symlink", rel, f"{rel} is a link (to {target}): links are not read or graded"
             )
         elif stat.S_ISDIR(info.st_mode):
             if depth + 1 > policy.depth:
-                found.refused.append(
-                    Refusal(
-                        "too-deep",
-                        rel,
-                        f"{rel}/ is more than {policy.depth} folders deep: not read",
-                    )
+                found.refuse(
+                    "too-deep",
+                    rel,
+                    f"{rel}/ is more than {policy.depth} folders deep: not read",
                 )
                 continue
             try:
                 inner = os.open(name, _OPEN_FOLDER, dir_fd=descriptor)
             except OSError as error:
-                found.refused.append(
-                    Refusal("unreadable", rel, f"cannot open {rel}/: {error.strerror}")
-                )
+                found.refuse("unreadable", rel, f"cannot open {rel}/: {error.strerror}")
                 continue
             try:
                 _read_tree(inner, f"{rel}/", depth + 1, policy, found, budget)
             finally:
                 os.close(inner)
         elif not stat.S_ISREG(info.st_mode):
-            found.refused.append(
-                Refusal(
-                    "special-file", rel, f"{rel} is {_kind_of(info.st_mode)}, not a file: not read"
-                )
+            found.refuse(
+                "special-file", rel, f"{rel} is {_kind_of(info.st_mode)}, not a file: not read"
             )
         else:
             _read_file(descriptor, name, rel, info, policy, found, budget)
@@ -264,56 +254,45 @@ def _read_file(
     limit, what = _limit_for(rel, policy)
     if limit is None:
         allowed = ", ".join((".ipynb", *policy.data_suffixes))
-        found.refused.append(
-            Refusal(
-                "not-allowed",
-                rel,
-                f"{rel} was not read: a submission holds notebooks and small data files "
-                f"({allowed})",
-                "info",
-            )
+        found.refuse(
+            "not-allowed",
+            rel,
+            f"{rel} was not read: a submission holds notebooks and small data files ({allowed})",
+            "info",
         )
         return
     if info.st_nlink != 1:
-        found.refused.append(
-            Refusal(
-                "hard-link",
-                rel,
-                f"{rel} is a hard link (one file with {info.st_nlink} names): only files of the "
-                "submission's own are read",
-            )
+        found.refuse(
+            "hard-link",
+            rel,
+            f"{rel} is a hard link (one file with {info.st_nlink} names): only files of the "
+            "submission's own are read",
         )
         return
     if info.st_size > limit:
-        found.refused.append(
-            Refusal(
-                "oversized",
-                rel,
-                f"{rel} is {info.st_size:,} bytes, over the {limit:,} a {what} may have: not read",
-            )
+        found.refuse(
+            "oversized",
+            rel,
+            f"{rel} is {info.st_size:,} bytes, over the {limit:,} a {what} may have: not read",
         )
         return
     if budget["bytes"] + info.st_size > policy.folder_bytes:
-        found.refused.append(
-            Refusal(
-                "folder-too-big",
-                rel,
-                f"{rel} was not read: the folder holds more than {policy.folder_bytes:,} bytes",
-            )
+        found.refuse(
+            "folder-too-big",
+            rel,
+            f"{rel} was not read: the folder holds more than {policy.folder_bytes:,} bytes",
         )
         return
     try:
         handle = os.open(name, _OPEN_FILE, dir_fd=descriptor)
     except OSError as error:
-        found.refused.append(Refusal("unreadable", rel, f"cannot read {rel}: {error.strerror}"))
+        found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
         return
     try:
         now = os.fstat(handle)
         same = (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)
         if not same or not stat.S_ISREG(now.st_mode) or now.st_nlink != 1:
-            found.refused.append(
-                Refusal("changed", rel, f"{rel} changed while it was read: not read")
-            )
+            found.refuse("changed", rel, f"{rel} changed while it was read: not read")
             return
         chunks, left = [], limit + 1
         while left > 0:
@@ -324,15 +303,13 @@ def _read_file(
             left -= len(chunk)
         data = b"".join(chunks)
     except OSError as error:
-        found.refused.append(Refusal("unreadable", rel, f"cannot read {rel}: {error.strerror}"))
+        found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
         return
     finally:
         os.close(handle)
     if len(data) > limit:
-        found.refused.append(
-            Refusal(
-                "oversized", rel, f"{rel} is over the {limit:,} bytes a {what} may have: not read"
-            )
+        found.refuse(
+            "oversized", rel, f"{rel} is over the {limit:,} bytes a {what} may have: not read"
         )
         return
     budget["bytes"] += len(data)
