@@ -102,6 +102,11 @@ def write_feedback(
         if wanted is not None and student not in wanted:
             continue
         folder = root / "feedback" / student / assignment
+        graded_folder = root / "autograded" / student / assignment
+        for kept in ("timestamp.txt", "submission_secret.txt"):  # nbgrader's release_feedback
+            if (graded_folder / kept).is_file():  # reads both beside the page, as it sends it
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / kept).write_text((graded_folder / kept).read_text())
         notes = [str(n) for n in record.get("notes", [])]
         notes += [str(f.get("message", "")) for f in record.get("flags", []) if f.get("message")]
         for name in release:
@@ -111,7 +116,7 @@ def write_feedback(
             )  # fmt: skip
             cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
             stored = scores.get((student, name), {})
-            graded = root / "autograded" / student / assignment / name
+            graded = graded_folder / name
             try:
                 if info.status != "missing" and graded.is_file():
                     notebook = nbformat.read(graded, as_version=4)
