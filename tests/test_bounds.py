@@ -186,9 +186,7 @@ def test_a_job_killed_at_the_outer_limit_leaves_no_folder_behind(reference_job):
     kernel's sockets: the local pool and the Dask path put them in a folder they remove."""
     student = reference_job["student"]
     results: list[dict] = []
-    driver.run_jobs(
-        [driver.Job(**reference_job)], 1, results.append, outer_limit=4, progress=False
-    )
+    driver.run_jobs([driver.Job(**reference_job)], 1, results.append, outer_limit=4, progress=False)
     assert results[0]["reasons"] == ["grading took over 4 s and was stopped"]
     assert scratch_folders(student) == []
     assert bounds.run_job_with_limit(reference_job, outer_limit=4)["status"] == "failed"
