@@ -388,8 +388,9 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
 
     from gamekit.grading.trusted import KernelUnresponsive, TrustedClient
 
-    os.environ["NBGRADER_EXECUTION"] = "autograde"
-    os.environ.setdefault("MPLBACKEND", "Agg")
+    # The kernel's environment only: this process's own stays as it was (tests grade in-process).
+    env = {**os.environ, "NBGRADER_EXECUTION": "autograde"}
+    env.setdefault("MPLBACKEND", "Agg")
     km = _kernel_manager(work, job)
     client = TrustedClient(
         notebook,
@@ -406,7 +407,7 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
     failure = None
     t0 = time.monotonic()
     try:
-        client.execute(cwd=str(work))
+        client.execute(cwd=str(work), env=env)
     except DeadKernelError:
         reason = getattr(km, "kill_reason", None)
         failure = _died(client, reason)

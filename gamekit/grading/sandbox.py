@@ -361,6 +361,9 @@ class SandboxMixin(HasTraits):
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         """The kernel's command, wrapped in bwrap when sandboxed."""
         command = super().format_kernel_cmd(extra_arguments)
+        # No history database: nobody reads it, and a student who fills the disk would
+        # otherwise make IPython's history thread print its complaint into their outputs.
+        command = [*command, "--HistoryManager.enabled=False"]
         if not self.sandboxed:
             return command
         assert self.runtime_dir is not None

@@ -246,6 +246,7 @@ class TrustedNamespace:
 
     def run_test(self, source: str, conn: Connection | None) -> tuple[str, BaseException | None]:
         """Run a test cell's code; return what it printed and the exception it raised."""
+        grading_before = gamekit.grading.GRADING
         gamekit.grading.GRADING = True  # `if_answered()` never skips an unanswered stub here
         needed = loaded_names(source) & self.answers
         bound: list[str] = []
@@ -269,6 +270,7 @@ class TrustedNamespace:
                 raise
             return out.getvalue(), error
         finally:
+            gamekit.grading.GRADING = grading_before
             for name in bound:
                 self.globals.pop(name, None)
 
