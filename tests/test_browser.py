@@ -184,7 +184,7 @@ def wait_for_all_cells(page) -> None:
 
 GAMES = {
     "tictactoe": TicTacToe,
-    "connectfour": ConnectFour,
+    "connect-four": ConnectFour,
     "hex": lambda: Hex(size=7),
     "quarto": Quarto,
 }
@@ -328,7 +328,7 @@ def test_board_in_the_browser(lab_url, page, name):
         expect(board.locator(".gk-win")).to_have_count(1)
     still(page, board)
     page.screenshot(path=str(SHOTS / f"{name}-game-over.png"), full_page=False)
-    click(board, "col:1" if name == "connectfour" else "cell:1:1")  # illegal: the game is over
+    click(board, "col:1" if name == "connect-four" else "cell:1:1")  # illegal: the game is over
     expect(status).to_contain_text("the game is over")
     assert follow(game, state, board) == state
 
@@ -342,7 +342,7 @@ def test_board_in_the_browser(lab_url, page, name):
     expect(status).to_contain_text("Your turn")
     mine = game.result(game.initial, game.actions(game.initial)[0])
     first = follow(game, mine, board, moved=True)
-    if name != "connectfour":  # a taken cell (in Quarto X only gave a piece; O placed it)
+    if name != "connect-four":  # a taken cell (in Quarto X only gave a piece; O placed it)
         taken = next(cell for cell, mark in shown(board).items() if mark)
         click(board, "cell:" + taken.replace("-", ":"))
         expect(status).to_contain_text("is taken by")
@@ -442,8 +442,8 @@ def lit_columns(page, board, column: int) -> None:
 
 
 def test_connect_four_disc_drops_and_the_column_under_the_pointer_lights_up(lab_url, page):
-    game = GAMES["connectfour"]()
-    board = open_board(page, lab_url, "connectfour")
+    game = GAMES["connect-four"]()
+    board = open_board(page, lab_url, "connect-four")
     status = board.locator(".gk-status")
     expect(status).to_contain_text("Your turn (X)")
     board.locator(".gk-svg").evaluate(WATCH_DROPS_JS)
@@ -453,13 +453,13 @@ def test_connect_four_disc_drops_and_the_column_under_the_pointer_lights_up(lab_
     for column in (5, 2):
         board.locator(f".gk-cell-3-{column} .gk-hole").hover()
         lit_columns(page, board, column)
-    page.screenshot(path=str(SHOTS / "connectfour-hover.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / "connect-four-hover.png"), full_page=False)
 
     # A click on column 4: the engine's reply drops (paused half-way here) into its hole.
     click(board, "col:4")
     page.wait_for_function("window.gkDrop !== null")
     lit_columns(page, board, 4)  # the pointer stayed on column 4
-    page.screenshot(path=str(SHOTS / "connectfour-drop.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / "connect-four-drop.png"), full_page=False)
     drop = page.evaluate("window.gkDrop")
     assert drop["name"] == "gk-drop" and drop["duration"] > 0
     state = follow(game, game.result(game.initial, (6, 4)), board, moved=True)
@@ -546,7 +546,7 @@ def test_alphabeta_stepper(lab_url, page):
 @pytest.mark.parametrize(
     ("name", "keys", "move", "bad_keys", "complaint"),
     [
-        ("connectfour", ["4"], (6, 4), [], ""),
+        ("connect-four", ["4"], (6, 4), ["9"], "there is no column 9"),
         ("hex", ["c", "5", "Enter"], (5, 3), ["h", "9", "Enter"], "off the 7 x 7 board"),
     ],
 )
@@ -563,6 +563,9 @@ def test_keyboard_in_the_browser(lab_url, page, name, keys, move, bad_keys, comp
             board.locator(".gk-svg").press(key)
         expect(status).to_contain_text(complaint)
         assert shown(board) == model_marks(game.initial)
+    if name == "hex":  # a key that can be no part of a cell's name is answered at once
+        board.locator(".gk-svg").press("!")
+        expect(board.locator(".gk-typed")).to_contain_text("'!' is not part of a move")
     for key in keys:
         board.locator(".gk-svg").press(key)
     assert move in game.actions(game.initial)

@@ -39,7 +39,7 @@ from gamekit.widgets.engines import SWITCH_INTERVAL, Watch, watched_search
 
 ADAPTERS = {
     "tictactoe": lambda: TicTacToeAdapter(),
-    "connectfour": lambda: ConnectFourAdapter(5, 6, 4),
+    "connect-four": lambda: ConnectFourAdapter(5, 6, 4),
     "hex": lambda: HexAdapter(4),
     "quarto": lambda: QuartoAdapter(),
 }
@@ -405,6 +405,90 @@ def test_strongest_is_the_fast_engine_for_connect_four():
     assert board.engine.name == "connect4 fast"
 
 
+# Hints and statuses that teach ---------------------------------------------------------------
+
+
+def test_a_depth_counts_only_plies_the_game_has():
+    board = play_tictactoe(engine="minimax", depth=9, background=False)
+    board.click("cell:1:1")  # the engine replies: 7 empty cells are left
+    assert "depth 8 of 9 (the game ends sooner)" in board.stats.value
+    board.show_hints()
+    assert "at depth 7)" in board.hints_view.value
+    assert "depth 9" not in board.hints_view.value
+
+
+def test_estimated_values_are_explained_from_the_movers_side():
+    board = play_connect_four(depth=2, background=False)
+    board.show_hints()
+    assert all(hint.words.endswith("(estimate)") for hint in board.hints)
+    assert "Values for X" in board.hints_view.value and "+ good for X" in board.hints_view.value
+    proved = play_tictactoe(engine="minimax", depth=9, background=False)
+    proved.show_hints()
+    assert "estimate" not in proved.hints_view.value  # every value is proved: no such sentence
+
+
+def test_an_mcts_hint_lists_only_the_most_visited_moves():
+    board = play_hex(5, engine="mcts", playouts=400, seed=3, background=False)
+    board.show_hints()
+    shown = board.hints_view.value.count("visits, mean")
+    assert shown == GameBoard.HINT_ROWS < len(board.hints) == 25
+    assert f"and {25 - shown} more moves" in board.hints_view.value
+    visits = sorted((hint.value for hint in board.hints), reverse=True)
+    least_shown = visits[shown - 1]
+    assert all(f"{n} visits" in board.hints_view.value for n in visits[:shown])
+    assert max(visits[shown:]) <= least_shown  # "none tried more often than these"
+    assert "about 16 playouts a move" in board.hints_view.value  # 400 / 25
+
+
+def test_only_the_settings_the_engine_uses_are_shown():
+    board = play_connect_four(background=False)
+    shown = lambda control: control.layout.display != "none"  # noqa: E731
+    assert shown(board.depth_slider) and not shown(board.seconds_slider)
+    assert not shown(board.playouts_slider)
+    board.engine_menu.value = "mcts"
+    assert shown(board.playouts_slider) and not shown(board.depth_slider)
+    assert not shown(board.eval_menu)
+    board.engine_menu.value = "negamax (time limit)"
+    assert shown(board.seconds_slider) and not shown(board.depth_slider)
+    assert not shown(board.prev_button) and not shown(board.next_button)  # no log replayed
+
+
+def test_a_change_of_settings_clears_what_was_said_about_the_old_ones():
+    board = play_tictactoe(engine="random", background=False, seed=2)
+    board.click("cell:2:2")
+    board.click("cell:2:2")
+    assert problem(board)
+    board.engine_menu.value = "alpha-beta"
+    assert not problem(board) and board.view.status.startswith("Your turn")
+    board.show_hints()
+    assert board.hints and board.hints_view.value
+    board.depth_slider.value = 2
+    assert not board.hints and board.hints_view.value == ""
+
+
+def test_quarto_says_which_piece_was_placed_and_which_given():
+    board = play_quarto(engine="random", background=False, seed=3)
+    board.type_move("DRTH")  # the first turn only gives
+    assert board.view.status.startswith("The engine placed DRTH on (")
+    assert " and gave " in board.view.status and "QuartoMove" not in board.view.status
+    state, move = board.state, board.game.actions(board.state)[0]
+    words = board.adapter.played_words(state, move)
+    assert words == f"placed {piece_name(state.to_place)} on {move.cell} and gave " + piece_name(
+        move.give
+    )
+    first = QuartoMove(None, 5)
+    assert board.adapter.played_words(board.game.initial, first) == f"gave {piece_name(5)}"
+
+
+@pytest.mark.parametrize("key", ["9", "0", "x", " "])
+def test_every_key_on_a_connect_four_board_gets_an_answer(key):
+    board = play_connect_four(engine="random", background=False, seed=1)
+    assert board.view.instant_keys == "*"  # the browser sends every key to the kernel
+    board.press_key(key)
+    assert problem(board) and "column" in board.view.status
+    assert len(board.history) == 1
+
+
 # Logs ---------------------------------------------------------------------------------------
 
 
@@ -420,6 +504,7 @@ def test_a_game_saved_as_a_log_replays_with_previous_and_next(tmp_path):
     viewer = play_hex(4, background=False)
     viewer.load_log(path)
     assert viewer.state == played[0] and viewer.prev_button.disabled
+    assert viewer.prev_button.layout.display != "none"  # shown while a log is replayed
     for expected in played[1:]:
         viewer.step_replay(+1)
         assert viewer.state == expected

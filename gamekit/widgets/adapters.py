@@ -98,7 +98,7 @@ class BoardAdapter:
     max_depth: int = 8
     default_seconds: float = 2.0
     strongest: str = "negamax (time limit)"
-    instant_keys: str = ""  # keys that play at once when the board has the focus
+    instant_keys: str = ""  # keys that play at once when the board has the focus ("*": all)
     typing_help: str = ""  # what a person may type (then Enter)
 
     def draw(self, state: Any, view: View) -> str:
@@ -117,6 +117,10 @@ class BoardAdapter:
     def key_move(self, state: Any, key: str) -> Any:
         """The move one of `instant_keys` means."""
         raise IllegalMoveError(f"key {key!r} plays nothing on this board")
+
+    def played_words(self, state: Any, move: Any) -> str:
+        """What playing ``move`` from ``state`` did, after "You" or "The engine"."""
+        return f"played {self.describe_move(move)}"
 
     def marks(self, state: Any) -> dict[str, str]:
         """``{"row-col": mark}`` for every cell: what its ``data-mark`` must be ("" if empty)."""

@@ -51,7 +51,7 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-BOARD = ".gk-board.gk-game-connectfour"
+BOARD = ".gk-board.gk-game-connect-four"
 TARGETS_MS = {"click to reply": 150, "refusal during a search": 100, "Stop to move": 200}
 IDLE = "round trip, idle"  # measured too, with no target: the page and kernel without an engine
 

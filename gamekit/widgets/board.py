@@ -38,6 +38,7 @@ import ipywidgets as widgets
 
 from gamekit.games import IllegalMoveError
 from gamekit.movelog import GameLog, load_log, replay
+from gamekit.search import WIN
 
 from .adapters import BoardAdapter, View
 from .boardview import CSS, ESM, BoardView
@@ -167,7 +168,13 @@ class GameBoard:
         self.undo_button = _button("Undo", "gk-undo", "undo")
         self.hint_button = _button("Hint", "gk-hint", "lightbulb-o")
         self.stop_button = _button("Stop", "gk-stop", "stop")
-        self.stop_button.button_style = "warning"
+        # Orange only while it can stop something: a disabled orange button looks pressable.
+        self.stop_button.observe(
+            lambda change: setattr(
+                self.stop_button, "button_style", "" if change.new else "warning"
+            ),
+            names="disabled",
+        )
         self.prev_button = _button("Previous", "gk-prev", "step-backward")
         self.next_button = _button("Next", "gk-next", "step-forward")
         self.save_button = _button("Save log", "gk-save", "save")
@@ -298,6 +305,7 @@ class GameBoard:
         with self.lock:
             self._cancel()
             self.replaying = None
+            self._enable_settings()
             self.history, self.records = [state], []
             self.pending, self.hints, self.last_thought = None, [], None
             self.stats.value = self.hints_view.value = ""
@@ -347,8 +355,8 @@ class GameBoard:
             except IllegalMoveError as error:
                 self._say(self._turn_text(), problem=str(error))
                 return
+            done = f"You {self.adapter.played_words(self.state, move)}."
             self._play(move, after, "you", None)
-            done = f"You played {self.adapter.describe_move(move)}."
             self._say(done + " " + self._turn_text())
             self._engine_if_its_turn(done)
 
@@ -398,11 +406,10 @@ class GameBoard:
         self.stop_button.disabled = True
         after = self.game.result(self.state, thought.move)
         self.last_thought = thought
+        done = f"The engine {self.adapter.played_words(self.state, thought.move)}. "
         self._play(thought.move, after, self.engine.name, thought)
         self.stats.value = self._stats_text(self.engine, thought)
-        self._say(
-            f"The engine played {self.adapter.describe_move(thought.move)}. " + self._turn_text()
-        )
+        self._say(done + self._turn_text())
 
     def _progress(self, job: Job) -> None:
         """In the search thread, a few times a second: say how far the search has got."""
@@ -476,13 +483,30 @@ class GameBoard:
                     self._engine_if_its_turn()
                 else:
                     self.show_hints()
+                return
+            # A refusal or a hint was about the old settings: neither stays.
+            stale = bool(self.hints) or self.view.status_kind == "problem"
+            if self.hints:
+                self.hints, self.hints_view.value = [], ""
+                self._redraw()
+            if stale:
+                self._say(self._turn_text())
 
     def _enable_settings(self) -> None:
+        """Show only the settings the chosen engine uses (a hidden one would not change it)."""
         engine = self.engine
-        self.depth_slider.disabled = not engine.uses_depth
-        self.eval_menu.disabled = not engine.uses_eval
-        self.seconds_slider.disabled = not engine.uses_time
-        self.playouts_slider.disabled = not engine.uses_playouts
+        for control, used in (
+            (self.depth_slider, engine.uses_depth),
+            (self.eval_menu, engine.uses_eval),
+            (self.seconds_slider, engine.uses_time),
+            (self.playouts_slider, engine.uses_playouts),
+        ):
+            control.disabled = not used
+            control.layout.display = None if used else "none"
+        # Previous and Next step through a replayed log; in live play, Undo goes back.
+        replaying = self.replaying is not None
+        for button in (self.prev_button, self.next_button):
+            button.layout.display = None if replaying else "none"
 
     # Hints ----------------------------------------------------------------------------------
 
@@ -528,33 +552,72 @@ class GameBoard:
             self.hints = job.result
             self._redraw()
             engine = self.engine
-            depth = f" at depth {self.depth_slider.value}" if engine.uses_depth else ""
+            mover = self.game.to_move(self.state)
+            if engine.hint == "visits":
+                title, meaning, shown = self._visit_hint_words(mover)
+            else:
+                # The plies the search really looked ahead: the game may end before the setting.
+                reached = min(self.depth_slider.value, job.watch.counts.max_depth)
+                depth = f" at depth {reached}" if engine.uses_depth else ""
+                title = f"{html.escape(engine.name)}{depth}"
+                meaning, shown = self._value_hint_words(mover), self.hints
             describe = self.adapter.describe_move
             rows = "".join(
                 f"<tr{' style=font-weight:bold' if hint.best else ''}>"
                 f"<td style='padding:0 1em 0 0'>{html.escape(describe(hint.move))}</td>"
                 f"<td>{html.escape(hint.words)}</td></tr>"
-                for hint in self.hints
+                for hint in shown
             )
-            meaning = (
-                "visits: how often MCTS tried the move (it plays the most visited); mean: the "
-                "average result of its playouts for the side to move, -1 to +1"
-                if engine.hint == "visits"
-                else "win / loss in n: forced within n plies, this move included; draw: proved; "
-                "a number: the evaluation at the depth limit (an estimate)"
-                + (
-                    "; expected score: the average result, -1 to +1"
-                    if engine.expected_score
-                    else ""
-                )
+            left_out = len(self.hints) - len(shown)
+            more = (
+                f"<div><i>… and {left_out} more moves, none tried more often than these.</i></div>"
+                if left_out
+                else ""
             )
             self.hints_view.value = (
-                f"<b>Hint</b> ({html.escape(engine.name)}{depth}) for "
-                f"{html.escape(self.game.to_move(self.state))}, best in bold and shaded on the "
-                f"board. <i>{html.escape(meaning)}.</i>"
-                f"<table style='line-height:1.4;border-collapse:collapse'>{rows}</table>"
+                f"<b>Hint</b> ({title}) for {html.escape(mover)}, best in bold and shaded on "
+                f"the board. <i>{html.escape(meaning)}</i>"
+                f"<table style='line-height:1.4;border-collapse:collapse'>{rows}</table>{more}"
             )
             self._say("Hint ready: see the board. " + self._turn_text())
+
+    HINT_ROWS = 8
+    """How many of MCTS's moves a hint lists (the most visited); the board shades them all."""
+
+    def _visit_hint_words(self, mover: str) -> tuple[str, str, list[Hint]]:
+        """The title, the meaning and the rows of an MCTS hint: the most visited moves only."""
+        playouts = self.playouts_slider.value
+        moves = len(self.hints)
+        shown = sorted(self.hints, key=lambda hint: -hint.value)[: self.HINT_ROWS]
+        meaning = (
+            f"Visits: how often MCTS tried the move in {playouts:,} playouts (it plays the "
+            f"most visited); mean: the average result of those playouts for {mover}, from -1 "
+            f"(always lost) to +1 (always won). With {moves} moves that is about "
+            f"{playouts // max(moves, 1):,} playouts a move: more playouts make the hint surer."
+        )
+        return html.escape(self.engine.name), meaning, shown
+
+    def _value_hint_words(self, mover: str) -> str:
+        """What the values of a search hint mean, said from the mover's side."""
+        engine = self.engine
+        if engine.expected_score:
+            return (
+                f"Values for {mover}: win / loss in n: forced within n plies, this move "
+                f"included; expected score: the average result for {mover} when the dice are "
+                "random, from -1 (lost) to +1 (won)."
+            )
+        words = (
+            f"Values for {mover}: win / loss in n: forced within n plies, this move included; "
+            "draw: proved."
+        )
+        if any(hint.words.endswith("(estimate)") for hint in self.hints):
+            words += (
+                f" A number is the {self.eval_menu.value!r} evaluation of the position the "
+                f"search expects at its depth limit, for {mover} (+ good for {mover}, - good "
+                "for the other side): an estimate, so compare the moves with each other; "
+                "its sign alone proves nothing."
+            )
+        return words
 
     # Logs -----------------------------------------------------------------------------------
 
@@ -592,6 +655,7 @@ class GameBoard:
         with self.lock:
             self._cancel()
             self.replaying, self.replay_at = list(replay(log)), 0
+            self._enable_settings()
             self.replay_log = log
             self.hints = []
             self._redraw()
@@ -622,8 +686,9 @@ class GameBoard:
             said = ""
             if self.replay_at:
                 record = moves[self.replay_at - 1]
-                move = self.adapter.describe_move(record.move)
-                said = f": {record.player} ({record.by}) played {move}"
+                before = self.replaying[self.replay_at - 1]
+                did = self.adapter.played_words(before, record.move)
+                said = f": {record.player} ({record.by}) {did}"
             end = (
                 f" Game over: {self.adapter.outcome(state)}."
                 if self.game.terminal_test(state)
@@ -649,11 +714,15 @@ class GameBoard:
         if engine.uses_playouts:
             depth, nodes = "", f"{counts.nodes:,} playouts"
         else:
-            depth = (
-                f"depth {thought.depth}"
-                + (f" of {self.depth_slider.value}" if engine.uses_depth else "")
-                + ", "
-            )
+            depth = f"depth {thought.depth}"
+            if engine.uses_depth:
+                depth += f" of {self.depth_slider.value}"
+                if thought.depth < self.depth_slider.value and not thought.stopped:
+                    proved = thought.value is not None and abs(thought.value) > WIN / 2
+                    depth += (
+                        " (a forced result was proved)" if proved else " (the game ends sooner)"
+                    )
+            depth += ", "
             nodes = f"{counts.nodes:,} nodes"
         cutoffs = f"cutoffs {counts.cutoffs_by_max:,} by MAX / {counts.cutoffs_by_min:,} by MIN"
         stopped = " (stopped: best move so far)" if thought.stopped else ""

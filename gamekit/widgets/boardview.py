@@ -60,7 +60,8 @@ function render({ model, el }) {
     if ((key === "Enter" || key === " ") && !buffer && focused && focused !== box
         && focused.dataset && focused.dataset.action) {
       model.send({ kind: "click", action: focused.dataset.action });
-    } else if (!buffer && key.length === 1 && model.get("instant_keys").includes(key)) {
+    } else if (!buffer && key.length === 1
+               && (model.get("instant_keys") === "*" || model.get("instant_keys").includes(key))) {
       model.send({ kind: "key", key: key });
     } else if (key === "Enter") {
       if (buffer) model.send({ kind: "typed", text: buffer });
@@ -71,6 +72,10 @@ function render({ model, el }) {
       buffer = buffer.slice(0, -1);
     } else if (key.length === 1 && /[A-Za-z0-9 ,]/.test(key)) {
       buffer += key;
+    } else if (key.length === 1) {  // a key that can be no part of a move: say so
+      event.preventDefault();
+      typed.textContent = "'" + key + "' is not part of a move. " + model.get("typing_help");
+      return;
     } else {
       return;
     }
@@ -87,7 +92,10 @@ export default { render };
 """
 
 CSS = """
-.gk-boardview { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+.gk-boardview { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  /* A light card in every theme: the board's own colours are chosen against it. */
+  background: #fbfaf7; color: #1f1f1f; border-radius: 10px; padding: 6px 8px;
+  color-scheme: light; }
 .gk-boardview .gk-svg { display: inline-block; border-radius: 10px; outline: none; }
 .gk-boardview .gk-svg:focus-visible { box-shadow: 0 0 0 3px #90caf9; }
 .gk-boardview svg { display: block; }
@@ -104,7 +112,7 @@ CSS = """
 .gk-boardview .gk-status { font-size: 14px; margin: 6px 0 2px; min-height: 1.4em; }
 .gk-boardview .gk-status[data-kind="problem"] { color: #b00020; font-weight: 600; }
 .gk-boardview .gk-status[data-kind="thinking"] { color: #0d47a1; }
-.gk-boardview .gk-typed { font-size: 12px; color: #666; min-height: 1.2em; }
+.gk-boardview .gk-typed { font-size: 12px; color: #595959; min-height: 1.2em; }
 .gk-boardview .gk-status, .gk-boardview .gk-typed { width: 0; min-width: 100%; }
 """
 
@@ -118,5 +126,5 @@ class BoardView(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     status_kind = traitlets.Unicode("").tag(sync=True)  # "", "problem" or "thinking"
-    instant_keys = traitlets.Unicode("").tag(sync=True)
+    instant_keys = traitlets.Unicode("").tag(sync=True)  # "*": every key goes to the kernel
     typing_help = traitlets.Unicode("").tag(sync=True)

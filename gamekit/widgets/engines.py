@@ -283,9 +283,10 @@ def deepening(search: DepthSearch, *, unbounded: bool = False) -> Steps:
             value, move, exact = watched_search(
                 lambda s, g, e, d=depth: search(s, g, d, e), game, state, settings.eval_fn, watch
             )
-            watch.depth = depth
-            yield Step(move, value, depth, exact)
-            if watch.counts.max_depth < depth or abs(value) > WIN / 2:
+            reached = min(depth, watch.counts.max_depth)  # the game may end sooner
+            watch.depth = reached
+            yield Step(move, value, reached, exact)
+            if reached < depth or abs(value) > WIN / 2:
                 return  # no line was cut at the depth limit, or a forced result is proved
             depth += 1
 

@@ -126,6 +126,19 @@ class HexAdapter(BoardAdapter):
         angle = math.radians(30 + 60 * i)
         return cx + r * math.cos(angle), cy + r * math.sin(angle)
 
+    def _disc(self, cx: float, cy: float, mark: str, *, on_path: bool) -> str:
+        """A stone with its letter; a stone of the winning path has a gold ring."""
+        r = self.radius
+        return el(
+            "circle",
+            cx=cx,
+            cy=cy,
+            r=r * 0.68,
+            fill=PLAYER_COLOURS[mark],
+            stroke="#ffd54f" if on_path else "#222",
+            stroke_width=4 if on_path else 1,
+        ) + text(cx, cy, mark, font_size=r * 0.7, font_weight="bold", fill=PLAYER_INK[mark])
+
     def _sides(self, row: int, col: int, corners: list[tuple[int, int]]) -> str:
         cx, cy = self._centre(row, col)
         return "".join(
@@ -185,15 +198,7 @@ class HexAdapter(BoardAdapter):
             )
             inside += hint_label(view.hints.get(f"cell:{row}:{col}"), cx, cy, r * 1.3)
             if mark:
-                inside += el(
-                    "circle",
-                    cx=cx,
-                    cy=cy,
-                    r=r * 0.68,
-                    fill=PLAYER_COLOURS[mark],
-                    stroke="#ffd54f" if (row, col) in on_path else "#222",
-                    stroke_width=4 if (row, col) in on_path else 1,
-                ) + text(cx, cy, mark, font_size=r * 0.7, font_weight="bold", fill=PLAYER_INK[mark])
+                inside += self._disc(cx, cy, mark, on_path=(row, col) in on_path)
             name = cell_name((row, col))
             words = f"{name}: {mark if mark else 'empty'}" + (", last move" if last else "")
             parts.append(
@@ -227,6 +232,17 @@ class HexAdapter(BoardAdapter):
                     pointer_events="none",
                 )
             )
+            # The path runs under its stones: each one again on top, so its letter shows.
+            for cell in path:
+                parts.append(
+                    el(
+                        "g",
+                        self._disc(*self._centre(*cell), state.board[cell], on_path=True),
+                        class_="gk-win-stone",
+                        aria_hidden="true",
+                        pointer_events="none",
+                    )
+                )
         symbols = {p: el("circle", r=8, fill=PLAYER_COLOURS[p], stroke="#222") for p in "XO"}
         sides = {
             p: f"{who}, joins {'top-bottom' if p == 'X' else 'left-right'}"

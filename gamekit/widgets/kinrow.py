@@ -235,7 +235,7 @@ class ConnectFourAdapter(TicTacToeAdapter):
     Keys ``1`` .. ``9`` (with the board focused) drop a disc in that column at once.
     """
 
-    name = "connectfour"
+    name = "connect-four"
     cell = 56
     typing_help = "press a column's digit"
 
@@ -245,7 +245,11 @@ class ConnectFourAdapter(TicTacToeAdapter):
         self.title = f"Connect Four, {self.rows} x {self.cols}, {self.k} in a row"
         self.max_depth = min(12, self.rows * self.cols)
         self.default_depth = min(self.max_depth, 4 if self.cols <= 7 else 3)
-        self.instant_keys = "".join(str(c) for c in range(1, min(self.cols, 9) + 1))
+        # Up to 9 columns a move is one key, and every key gets an answer (9 on 7 columns:
+        # "there is no column 9"); wider boards type the number, then Enter.
+        self.instant_keys = "*" if self.cols <= 9 else ""
+        if self.cols > 9:
+            self.typing_help = "type a column's number, then Enter"
         try:  # the fastest engine gamekit has for Connect Four, if it is there
             import gamekit.connect4_fast  # noqa: F401
 

@@ -103,6 +103,16 @@ class QuartoAdapter(BoardAdapter):
     def describe_move(self, move: Any) -> str:
         return str(move)
 
+    def played_words(self, state: QuartoState, move: Any) -> str:
+        """ "placed DRTH on (1, 2) and gave LRTH", "gave LRTH" (the first turn only gives)."""
+        placed = (
+            f"placed {piece_name(state.to_place)} on {move.cell}"
+            if move.cell is not None and state.to_place is not None
+            else ""
+        )
+        gave = "" if move.give is None else f"gave {piece_name(move.give)}"
+        return " and ".join(part for part in (placed, gave) if part)
+
     def hint_target(self, move: Any) -> str:
         if move.cell is None:
             return f"give:{move.give}"
@@ -244,6 +254,24 @@ class QuartoAdapter(BoardAdapter):
                     pointer_events="none",
                 )
             )
+            # The line must not cross out the pieces' names: each name again on top, haloed.
+            for r, c in won.cells:
+                cx, cy = pad + (c - 0.5) * size, pad + (r - 0.5) * size
+                parts.append(
+                    text(
+                        cx,
+                        cy + size * 0.36,
+                        piece_name(state.cells[CELLS.index((r, c))]),
+                        font_size=10,
+                        fill="#3b2a1a",
+                        stroke="#f7ecd4",
+                        stroke_width=3,
+                        paint_order="stroke",
+                        class_="gk-win-name",
+                        aria_hidden="true",
+                        pointer_events="none",
+                    )
+                )
             parts.append(
                 text(
                     pad - 8,
