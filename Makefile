@@ -45,6 +45,7 @@ bench: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.bench --json build/bench.json --strength 20
 	$(PY) -m gamekit.gamebench
 	$(PY) -m gamekit.grading.bench
+	$(PY) -m gamekit.grading.mutants a05_mcts
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release

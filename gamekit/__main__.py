@@ -2,7 +2,8 @@
 
 python -m gamekit play connect-four --engine negamax --depth 6 --you O
 python -m gamekit tournament --game hex --size 5 --players random,connected,shortest_path
-python -m gamekit replay tictactoe-20250101-120000.jsonl --step
+python -m gamekit play quarto --log game.jsonl
+python -m gamekit replay game.jsonl --step
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from gamekit.games import Game
-from gamekit.movelog import GAME_KINDS, LogError, load_log, make_game, print_replay
+from gamekit.movelog import GAME_KINDS, LogError, kind_of, load_log, make_game, print_replay
 from gamekit.tournament import ENGINES, evaluations, named_player, player_names, tournament
 
 DEFAULT_DEPTH = {"tictactoe": None, "connect-four": 4, "hex": 2, "quarto": 1}
@@ -32,6 +33,15 @@ def _games_help() -> str:
         )
     lines.append(f"engines: {', '.join(ENGINES)}")
     return "\n".join(lines)
+
+
+def _game_name(text: str) -> str:
+    """A game's name as the command line, the logs and the widgets spell it."""
+    if text not in GAME_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown game '{text}': the games are {', '.join(GAME_KINDS)}"
+        )
+    return text
 
 
 def _positive_int(text: str) -> int:
@@ -90,7 +100,15 @@ def _game(name: str, args: argparse.Namespace) -> Game:
             raise ValueError("Quarto's board is always 4 x 4: no --rows, --columns or --k")
         return make_game("quarto")
     base = make_game(name)
-    return make_game(name, h=args.rows or base.h, v=args.columns or base.v, k=args.k or base.k)
+    rows, columns, k = args.rows or base.h, args.columns or base.v, args.k or base.k
+    if k < 2:
+        raise ValueError("--k must be at least 2")
+    if k > min(rows, columns):
+        raise ValueError(
+            f"{k} in a row does not fit on {rows} rows and {columns} columns: a line of {k} "
+            "must fit across and down"
+        )
+    return make_game(name, h=rows, v=columns, k=k)
 
 
 def _depth(name: str, args: argparse.Namespace) -> int | None:
@@ -120,12 +138,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_games_help() + "\nwhile playing, type a move or one of: undo, hint, help, quit",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("game", choices=list(GAME_KINDS), metavar="GAME", help=", ".join(GAME_KINDS))
+    play.add_argument("game", type=_game_name, metavar="GAME", help=", ".join(GAME_KINDS))
     play.add_argument("--engine", default="negamax", choices=ENGINES, help="default: negamax")
     play.add_argument("--evaluation", help="the engine's evaluation (a name listed below)")
     play.add_argument("--you", default="X", choices=["X", "O"], help="your side; X moves first")
     play.add_argument("--seed", type=int, default=None, help="seed for random and mcts engines")
-    play.add_argument("--log", metavar="PATH", help="where to write the move log")
+    play.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the game's move log to FILE (see it again with: python -m gamekit replay "
+        "FILE); without --log nothing is written",
+    )
     _add_engine_options(play)
     _add_game_options(play)
 
@@ -144,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--game",
         required=True,
-        choices=list(GAME_KINDS),
+        type=_game_name,
         metavar="GAME",
         help=", ".join(GAME_KINDS),
     )
@@ -171,10 +194,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_evaluation(game: Game, name: str | None) -> None:
+    """``--evaluation``, if given, must be one this game has."""
+    known = evaluations(game)
+    if name is not None and name not in known:
+        raise ValueError(
+            f"unknown evaluation '{name}' for {kind_of(game).name}: "
+            f"its evaluations are {', '.join(known)}"
+        )
+
+
 def _play(args: argparse.Namespace) -> int:
     from gamekit.terminal import Engine, play_in_terminal
 
     game = _game(args.game, args)
+    _check_evaluation(game, args.evaluation)
     engine = Engine(
         game,
         args.engine,

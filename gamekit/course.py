@@ -141,6 +141,7 @@ class Case:
     delete_cells: list[str] = field(default_factory=list)
     scores: dict[str, float] = field(default_factory=dict)
     feedback: list[str] = field(default_factory=list)
+    mistakes: dict[str, str] = field(default_factory=dict)  # grade_id -> mistake code
     status: str = "graded"  # what the driver must report: graded, failed or missing
     flagged: bool = False  # whether the lint must flag it for the instructor
     reasons: list[str] = field(default_factory=list)  # phrases its reasons or flags must hold
@@ -163,6 +164,7 @@ class Case:
             delete_cells=list(namespace.get("DELETE_CELLS", [])),
             scores=dict(namespace.get("SCORES", {})),
             feedback=list(namespace.get("FEEDBACK", [])),
+            mistakes=dict(namespace.get("MISTAKES", {})),
             status=namespace.get("STATUS", "graded"),
             flagged=bool(namespace.get("FLAGGED", False)),
             reasons=list(namespace.get("REASONS", [])),
@@ -466,6 +468,12 @@ def check_cases(
             for phrase in case.reasons:
                 if phrase.lower() not in said:
                     problems.append(f"reasons do not mention {phrase!r}: {said[:300]}")
+            codes = {cell.get("grade_id"): cell.get("mistake") for cell in record.get("cells", [])}
+            for grade_id, code in case.mistakes.items():
+                if codes.get(grade_id) != code:
+                    problems.append(
+                        f"{grade_id}: mistake {codes.get(grade_id)!r}, expected {code!r}"
+                    )
             if case.feedback:
                 text = feedback_text(course, case.name, assignment).lower()
                 for phrase in case.feedback:

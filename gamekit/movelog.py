@@ -205,6 +205,23 @@ def kind_of(game: Game) -> GameKind:
     raise ValueError(f"no move log format for {game!r}; games with one: {', '.join(GAME_KINDS)}")
 
 
+def game_label(game: Game) -> str:
+    """``game`` by the name the command line and the logs use, with its board in words.
+
+    >>> game_label(ConnectFour()), game_label(make_game("hex", size=7, swap=True))
+    ('connect-four (6 rows, 7 columns, 4 in a row)', 'hex (7 x 7, swap rule)')
+    """
+    kind = kind_of(game)
+    params = kind.params(game)
+    if kind.name in ("tictactoe", "connect-four"):
+        board = f"{params['h']} rows, {params['v']} columns, {params['k']} in a row"
+    elif kind.name == "hex":
+        board = f"{params['size']} x {params['size']}" + (", swap rule" if params["swap"] else "")
+    else:
+        return kind.name
+    return f"{kind.name} ({board})"
+
+
 def make_game(name: str, **params: Any) -> Game:
     """The game called ``name`` in `GAME_KINDS`, built with ``params``."""
     if name not in GAME_KINDS:
@@ -363,8 +380,14 @@ class GameLog:
         return log
 
     def __str__(self) -> str:
-        sides = " vs ".join(f"{self.players[side]} ({side})" for side in self.game.players)
-        return f"{self.game!r}: {sides}, {len(self.moves)} moves"
+        """The game by its command-line name, who played which side, and how many moves.
+
+        >>> str(GameLog.new(TicTacToe(), {"X": "you", "O": "negamax"}))
+        'tictactoe (3 rows, 3 columns, 3 in a row): X is you, O is negamax; 0 moves'
+        """
+        sides = ", ".join(f"{side} is {self.players[side]}" for side in self.game.players)
+        count = len(self.moves)
+        return f"{game_label(self.game)}: {sides}; {count} move{'' if count == 1 else 's'}"
 
 
 def _json_object(text: str, number: int, source: str, cut: bool) -> dict[str, Any]:
@@ -499,9 +522,13 @@ def replay(log: GameLog) -> Iterator[Any]:
         yield state
 
 
-def describe_record(record: MoveRecord) -> str:
-    """One line about a move: who played what, how long it took, and the search figures."""
-    text = f"Move {record.ply}: {record.player} ({record.by}) plays {_move_text(record.move)}"
+def describe_record(record: MoveRecord, game: Game) -> str:
+    """One line about a move of ``game``: who played what, in the notation players type
+    (`gamekit.terminal.move_text`), how long it took, and the search figures."""
+    from gamekit.terminal import move_text
+
+    who = record.player if record.by == record.player else f"{record.player}, {record.by},"
+    text = f"Move {record.ply}: {who} plays {move_text(game, record.move)}"
     details = []
     if record.seconds is not None:
         details.append(f"{record.seconds:.3f} s")
@@ -515,12 +542,6 @@ def describe_record(record: MoveRecord) -> str:
         if stats.get("max_depth"):
             details.append(f"depth {stats['max_depth']}")
     return text + (f" ({', '.join(details)})" if details else "")
-
-
-def _move_text(move: Any) -> str:
-    if isinstance(move, tuple) and len(move) == 2 and all(_is_int(x) for x in move):
-        return f"({move[0]}, {move[1]})"
-    return str(move)
 
 
 def outcome_text(game: Game, state: Any) -> str:
@@ -544,14 +565,17 @@ def print_replay(
     wait: Callable[[str], str] = input,
 ) -> Any:
     """Print the game move by move (waiting for Enter after each with ``step``); return the
-    final state. Raises `LogError` like `replay`."""
+    final state. Boards carry their coordinates (`gamekit.terminal.board_text`). Raises
+    `LogError` like `replay`."""
+    from gamekit.terminal import board_text
+
     output(str(log))
     final = None
     for state, record in zip(replay(log), [None, *log.moves], strict=True):
         if step and final is not None:
             wait("(Enter for the next move) ")
-        output("Start" if record is None else describe_record(record))
-        output(str(state))
+        output("Start" if record is None else describe_record(record, log.game))
+        output(board_text(log.game, state))
         output("")
         final = state
     output(outcome_text(log.game, final))
@@ -567,6 +591,8 @@ def step_through(log: GameLog) -> Any:
 
     import ipywidgets as widgets
 
+    from gamekit.terminal import board_text
+
     states = list(replay(log))
     records = [None, *log.moves]
     board = widgets.HTML()
@@ -577,9 +603,10 @@ def step_through(log: GameLog) -> Any:
 
     def show(change: Any = None) -> None:
         ply = slider.value
-        board.value = f"<pre style='font-size:1.1em'>{html.escape(str(states[ply]))}</pre>"
+        text = html.escape(board_text(log.game, states[ply]))
+        board.value = f"<pre style='font-size:1.1em'>{text}</pre>"
         record = records[ply]
-        caption.value = "Start" if record is None else describe_record(record)
+        caption.value = "Start" if record is None else describe_record(record, log.game)
         if ply == len(states) - 1:
             caption.value += "  -  " + outcome_text(log.game, states[ply])
         previous.disabled = ply == 0

@@ -49,14 +49,14 @@ def make_search(mistake=None, recursive=False):
             state = game.result(state, chooser.choice(game.actions(state)))
         return state
 
-    def backup(node, end, root_player, leaf):
+    def backup(node, end, root_player, leaf, game):
         if node is None:
             return
         if mistake != "n_leaf_only" or node is leaf or node.parent is None:
             node.N += 1
         if node.player is not None and (mistake != "q_leaf_only" or node is leaf):
-            node.Q += GAME.utility(end, root_player if mistake == "not_negated" else node.player)
-        backup(node.parent, end, root_player, leaf)
+            node.Q += game.utility(end, root_player if mistake == "not_negated" else node.player)
+        backup(node.parent, end, root_player, leaf, game)
 
     def iterate(node, game, rng, root, root_player):
         if node.children:
@@ -68,7 +68,7 @@ def make_search(mistake=None, recursive=False):
                 Node(game.result(node.state, m), m, node, mover) for m in game.actions(node.state)
             ]
             node = node.children[0]
-        backup(node, rollout(game, node.state, rng), root_player, node)
+        backup(node, rollout(game, node.state, rng), root_player, node, game)
 
     def search(state, game, iterations, seed):
         rng = random.Random(seed)
@@ -87,7 +87,7 @@ def make_search(mistake=None, recursive=False):
                     for m in game.actions(node.state)
                 ]
                 node = node.children[0]
-            backup(node, rollout(game, node.state, rng), game.to_move(state), node)
+            backup(node, rollout(game, node.state, rng), game.to_move(state), node, game)
         return [(ch.move, ch.N, ch.Q) for ch in root.children]
 
     return search
@@ -128,17 +128,24 @@ def test_right_search_passes(recursive):
 @pytest.mark.parametrize(
     ("mistake", "phrase"),
     [
-        ("log_child", "log of the child's visit count"),
         ("not_negated", "other player's view"),
-        ("unvisited", "unvisited children are not tried first"),
         ("q_leaf_only", "Q is only updated"),
         ("n_leaf_only", "N is only counted"),
         ("global_random", "module-level random"),
     ],
 )
-def test_each_search_mistake_is_named(mistake, phrase):
+def test_each_backup_mistake_is_named(mistake, phrase):
     with pytest.raises(GradingError, match=phrase):
         a05.check_search(make_search(mistake), GAME, CASES)
+
+
+@pytest.mark.parametrize("mistake", ["log_child", "unvisited"])
+def test_a_ucb1_mistake_seen_in_the_rows_is_a_witness_not_a_guess(mistake):
+    """From the rows alone a wrong UCB1 is not named (another wrong UCB1 gives the same rows):
+    the message is the smallest tree where the rows differ, with the expected iteration."""
+    with pytest.raises(GradingError, match="in iteration .* of the expected search") as failed:
+        a05.check_search(make_search(mistake), GAME, CASES)
+    assert failed.value.code == "witness:search"
 
 
 def test_delegating_to_gamekit_fails():
@@ -180,8 +187,9 @@ def test_converges_to_the_minimax_move():
         assert move is not None
         cases.append(("a tic-tac-toe position", state, move))
     a05.check_converges(make_search(), most_visited, GAME, cases, iterations=1000)
-    with pytest.raises(GradingError, match="minimax move"):
+    with pytest.raises(GradingError, match="the best move is worth") as failed:
         a05.check_converges(make_search("not_negated"), most_visited, GAME, cases[2:], 1000)
+    assert repr(cases[2][2]) not in str(failed.value)  # a hidden position's answer stays hidden
 
 
 def test_the_given_loop_is_the_students_code_in_the_grader():

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import random
 import re
 import subprocess
 import sys
@@ -16,7 +18,20 @@ from gamekit.hex import SWAP, Hex
 from gamekit.movelog import load_log, replay
 from gamekit.quarto import Quarto, QuartoMove, parse_piece
 from gamekit.search import alphabeta_search
-from gamekit.terminal import board_text, mark_colours, nearest_ansi, parse_input, value_words
+from gamekit.terminal import (
+    Engine,
+    board_text,
+    example_move,
+    help_text,
+    mark_colours,
+    move_help,
+    move_text,
+    move_words,
+    nearest_ansi,
+    parse_input,
+    play_in_terminal,
+    value_words,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = "X to move> "
@@ -55,7 +70,7 @@ def quit_and_load(child, tmp_path):
 def test_a_whole_game_against_alpha_beta(tmp_path):
     game = TicTacToe()
     child = spawn(tmp_path)
-    while child.expect([PROMPT, r"You win!|alphabeta wins\.|Draw\."]) == 0:
+    while child.expect([PROMPT, r"You win|alphabeta wins|Draw"]) == 0:
         board = last_board(child.before)
         row, col = next((r, c) for r in range(3) for c in range(3) if board[r][c] == ".")
         child.sendline(f"{row + 1} {col + 1}")  # the first empty cell
@@ -69,7 +84,7 @@ def test_a_whole_game_against_alpha_beta(tmp_path):
     final = states[-1]
     assert game.terminal_test(final)
     assert final.rows() == printed_final
-    assert ending == {1: "You win!", -1: "alphabeta wins.", 0: "Draw."}[game.utility(final, "X")]
+    assert ending == {1: "You win", -1: "alphabeta wins", 0: "Draw"}[game.utility(final, "X")]
     assert [r.by for r in log.moves[:2]] == ["you", "alphabeta (to the end)"]
     for state, record in zip(states, log.moves, strict=False):
         if record.player == "O":  # the engine's move is alpha-beta's choice, searched again
@@ -81,9 +96,9 @@ def test_bad_input_is_refused_and_asked_again(tmp_path):
     child = spawn(tmp_path)
     child.expect(PROMPT)
     for text, answer in [
-        ("zz", "'zz' is not a cell"),
+        ("zz", "'zz' is not a cell: type a column letter a to c and a row number 1 to 3"),
         ("9 9", "'9 9' is off the board"),
-        ("", "type a move"),
+        ("", "You typed nothing: type a move, such as b2, or help."),
         ("print(1)", "is not a cell"),
         ("help", "undo   take back your last move"),
     ]:
@@ -95,8 +110,7 @@ def test_bad_input_is_refused_and_asked_again(tmp_path):
     taken = child.match.group(1)
     child.expect(PROMPT)
     child.sendline(taken)
-    child.expect_exact(f"{taken} (row")
-    child.expect_exact("is taken; empty cells:")
+    child.expect_exact(f"{taken} is taken by O: type an empty cell: ")
     child.expect(PROMPT)
     log = quit_and_load(child, tmp_path)
     assert [r.move for r in log.moves][0] == (2, 2)
@@ -107,13 +121,13 @@ def test_undo_takes_back_both_moves(tmp_path):
     child = spawn(tmp_path)
     child.expect(PROMPT)
     child.sendline("undo")
-    child.expect_exact("Nothing to undo")
+    child.expect_exact("Nothing to undo: you have not moved yet")
     child.expect(PROMPT)
     child.sendline("b2")
     child.expect(PROMPT)
     assert last_board(child.before)[1] == ".X."
     child.sendline("undo")
-    child.expect_exact("Took back your last move and the engine's answer.")
+    child.expect(r"Took back your move b2 and alphabeta's answer \w\d\.")
     child.expect(PROMPT)
     assert last_board(child.before) == ["...", "...", "..."]
     child.sendline("a3")
@@ -130,9 +144,9 @@ def test_hint_names_the_engine_move_and_its_value(tmp_path):
     child = spawn(tmp_path)
     child.expect(PROMPT)
     child.sendline("hint")
-    child.expect(r"alphabeta suggests (\w\d) \(row (\d), column (\d)\): (.*) with best play")
-    assert (int(child.match.group(2)), int(child.match.group(3))) == best
-    assert child.match.group(4) == "a draw"  # tic-tac-toe is a draw with perfect play
+    child.expect(r"alphabeta suggests (\w\d): (.*) with best play\.")
+    assert parse_input(game, game.initial, child.match.group(1)) == best
+    assert child.match.group(2) == "a draw"  # tic-tac-toe is a draw with perfect play
     child.expect(PROMPT)
     quit_and_load(child, tmp_path)
 
@@ -207,20 +221,28 @@ def test_cells_typed_two_ways():
     game = TicTacToe()
     for text in ("2 3", "2,3", "(2, 3)", " c2 ", "C2"):
         assert parse_input(game, game.initial, text) == (2, 3)
-    with pytest.raises(ValueError, match="off the board"):
+    with pytest.raises(ValueError, match="'d1' is off the board: type a column letter a to c"):
         parse_input(game, game.initial, "d1")
-    with pytest.raises(IllegalMoveError, match="b2 \\(row 2, column 2\\) is taken"):
+    with pytest.raises(IllegalMoveError) as taken:
         parse_input(game, game.replay([(2, 2)]), "2 2")
+    assert str(taken.value) == (
+        "b2 is taken by X: type an empty cell: a1, b1, c1, a2, c2, a3, b3 or c3."
+    )
 
 
 def test_connect_four_columns():
     game = ConnectFour(4, 4, 3)
     state = game.replay([(4, 2), (3, 2)])
     assert parse_input(game, state, "2") == (2, 2)
-    full = game.replay([(4, 1), (3, 1), (2, 1), (1, 1)])
-    with pytest.raises(IllegalMoveError, match="column 1 cannot be played"):
-        parse_input(game, full, "1")
-    with pytest.raises(ValueError, match="not a column"):
+    assert parse_input(game, state, "column 2") == (2, 2)
+    full = ConnectFour().replay([(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1)])
+    with pytest.raises(IllegalMoveError) as error:
+        parse_input(ConnectFour(), full, "1")
+    assert str(error.value) == "Column 1 is full: type one of the columns 2, 3, 4, 5, 6 or 7."
+    with pytest.raises(ValueError) as error:
+        parse_input(ConnectFour(), full, "9")
+    assert str(error.value) == "There is no column 9: type a column number from 1 to 7, such as 4."
+    with pytest.raises(ValueError, match="'b2' is not a column number: type a number from 1 to 4"):
         parse_input(game, state, "b2")
 
 
@@ -228,9 +250,15 @@ def test_hex_cells_and_swap():
     game = Hex(size=5, swap=True)
     assert parse_input(game, game.initial, "c5") == (5, 3)
     assert parse_input(game, game.initial, "5 3") == (5, 3)
-    assert parse_input(game, game.result(game.initial, "c5"), "swap") == SWAP
-    with pytest.raises(IllegalMoveError, match="swap"):
+    after = game.result(game.initial, "c5")
+    assert parse_input(game, after, "swap") == SWAP
+    assert move_words(game, after, SWAP, engine=True) == "X's stone on c5 becomes an O stone on e3"
+    with pytest.raises(IllegalMoveError, match="swap is only O's answer to X's very first stone"):
         parse_input(game, game.initial, "swap")
+    with pytest.raises(IllegalMoveError, match="no swap rule .start it with --swap"):
+        parse_input(Hex(size=5), Hex(size=5).initial, "swap")
+    with pytest.raises(IllegalMoveError, match="c5 is taken by X: type an empty cell .shown as"):
+        parse_input(game, after, "c5")
 
 
 def test_quarto_turns():
@@ -239,20 +267,359 @@ def test_quarto_turns():
     state = game.result(game.initial, QuartoMove(None, 15))
     assert parse_input(game, state, "b3 DRTH") == QuartoMove((3, 2), 0)
     assert parse_input(game, state, "3 2 drth") == QuartoMove((3, 2), 0)
-    with pytest.raises(ValueError, match="say where to place"):
-        parse_input(game, state, "DRTH")
-    with pytest.raises(ValueError, match="one piece"):
-        parse_input(game, state, "b3 DRTH LRTH")
-    with pytest.raises(IllegalMoveError, match="give is missing"):
-        parse_input(game, state, "b3")
+    refusals = {
+        "DRTH": "Say where to place LSSO: type a cell, then the piece you give",
+        "b3 DRTH LRTH": "Give one piece, not 2: type the cell, then the piece you give",
+        "b3": "Say which piece you give after the cell, such as b3 ",
+        "b3 LSSO": "LSSO is the piece you are placing: give one of the pieces listed",
+        "b3 ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or S, T or S, H or O",
+        "b3 LSS": "'LSS' is neither a cell nor a piece: type the cell, then the piece you give",
+        "e1 DRTH": "'e1' is off the board: type a column letter a to d and a row number 1 to 4",
+    }
+    for text, message in refusals.items():
+        with pytest.raises(ValueError, match=re.escape(message)):
+            parse_input(game, state, text)
+    with pytest.raises(ValueError, match="On the first turn there is nothing to place"):
+        parse_input(game, game.initial, "b3 LSSO")
+    placed = game.result(state, QuartoMove((3, 2), 0))
+    with pytest.raises(IllegalMoveError, match="b3 is taken by LSSO: place DRTH on an empty cell"):
+        parse_input(game, placed, "b3 LRTH")
+    with pytest.raises(IllegalMoveError, match="LSSO is already on the board, on b3: give one"):
+        parse_input(game, placed, "c3 LSSO")
     row = {(1, 1): "DRTH", (1, 2): "DSSO", (1, 3): "DRSO"}
     winning = game.from_board(row, to_place=parse_piece("DSSH"))  # dark: d1 completes row 1
     assert parse_input(game, winning, "d1") == QuartoMove((1, 4), None)
+    assert parse_input(game, winning, "d1 LSSO") == QuartoMove((1, 4), None)  # nothing to give
+    assert move_words(game, winning, QuartoMove((1, 4), None), engine=True) == (
+        "it places DSSH on d1 and wins"
+    )
 
 
-def test_board_text_labels_and_values_in_words():
-    game = ConnectFour(4, 4, 3)
-    assert board_text(game, game.replay([(4, 2)])).splitlines()[-2:] == [". X . .", "1 2 3 4"]
+def test_values_in_words():
     assert value_words(-999_998, exact=False) == "you lose in 2 plies"
-    assert value_words(0.25, exact=False).startswith("+0.25 by the evaluation")
+    assert value_words(0.25, exact=False) == "+0.25 by the evaluation (above 0 is good for you)"
+    assert value_words(-1500.0, exact=False).startswith("-1,500 by the evaluation")
     assert value_words(None, exact=False).startswith("no value")
+
+
+# Every game, as a first-week student meets it --------------------------------------------------
+
+GAMES = {
+    "tictactoe": TicTacToe(),
+    "connect-four": ConnectFour(),
+    "hex": Hex(size=5),
+    "hex --swap": Hex(size=5, swap=True),
+    "quarto": Quarto(),
+}
+BOARD_ROW = {  # a row of cells as printed, with its row number where the board has them
+    "tictactoe": r"\d [.XO]( [.XO]){2}",
+    "connect-four": r"[.XO]( [.XO]){6}",
+    "hex": r"\d +[.XO]( [.XO]){4}",
+    "hex --swap": r"\d +[.XO]( [.XO]){4}",
+    "quarto": r"\d (\.{4}|[DL][RS][TS][HO])( (\.{4}|[DL][RS][TS][HO])){3}",
+}
+LABELS = {
+    "tictactoe": "  a b c",
+    "connect-four": "1 2 3 4 5 6 7",
+    "hex": "  a b c d e",
+    "hex --swap": "  a b c d e",
+    "quarto": "  a    b    c    d",
+}
+REPRS = [
+    re.compile(r"\(\d+, \d+\)"),  # a cell as a tuple
+    re.compile(r"\[[^\]]*\]"),  # a list
+    re.compile(r"QuartoMove|BoardState|HexState|QuartoState|TicTacToe\(|Hex\(|Quarto\("),
+    re.compile(r"\bNone\b"),
+    re.compile(r"Try again"),
+]
+ENGINE_MOVE = re.compile(r"^(\w+) plays ([^:(]+?)(?::| \()", re.M)
+
+
+class Student:
+    """Scripted input: before each move the ``extras`` (commands), then a random legal move
+    typed as `move_text` writes it. It follows the game from what is printed: the engine's
+    moves are read back from their lines with `parse_input`."""
+
+    def __init__(self, game, extras=(), seed=0):
+        self.game, self.state, self.extras = game, game.initial, list(extras)
+        self.rng = random.Random(seed)
+        self.out = io.StringIO()
+        self.read = 0  # how much of the output has been followed
+        self.queue: list[str] = []
+
+    def follow(self):
+        """Play the engine's moves printed since the last prompt."""
+        printed = self.out.getvalue()[self.read :]
+        for _, typed in ENGINE_MOVE.findall(printed):
+            self.state = self.game.result(self.state, parse_input(self.game, self.state, typed))
+
+    def __call__(self, prompt):
+        self.follow()
+        self.out.write(prompt)
+        self.read = len(self.out.getvalue())
+        if not self.queue:
+            move = self.rng.choice(self.game.actions(self.state))
+            self.queue = [*self.extras, move_text(self.game, move)]
+        text = self.queue.pop(0)
+        if not self.queue:  # the move: the game plays it
+            self.state = self.game.result(self.state, parse_input(self.game, self.state, text))
+        return text
+
+
+def play_scripted(name, extras=(), seed=0, engine="random", you="X", **options):
+    """Play ``GAMES[name]`` as a `Student` against ``engine``; return game, student and log."""
+    game = GAMES[name]
+    student = Student(game, extras, seed)
+    log = play_in_terminal(
+        game, Engine(game, engine, seed=seed, **options), you, input_fn=student, out=student.out
+    )
+    student.follow()
+    return game, student, log
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("you", ["X", "O"])
+def test_a_whole_game_reads_like_the_course(name, you, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    game, student, log = play_scripted(name, extras=["hint"], seed=3, you=you)
+    transcript = student.out.getvalue()
+    final = list(replay(log))[-1]
+    assert game.terminal_test(final) and final == student.state
+    for pattern in REPRS:
+        assert not pattern.search(transcript), (pattern.pattern, transcript)
+    # Every board printed carries the labels the player types.
+    rows = len(re.findall(rf"^{BOARD_ROW[name]}$", transcript, flags=re.M))
+    boards = rows // {"tictactoe": 3, "connect-four": 6, "quarto": 4}.get(name, 5)
+    assert boards >= 2 and transcript.count(LABELS[name] + "\n") == boards
+    # The engine's moves are printed as the player types them (Student read them back).
+    engine_lines = ENGINE_MOVE.findall(transcript)
+    assert len(engine_lines) == sum(r.by != "you" for r in log.moves)
+    assert not list(tmp_path.iterdir())  # no log without log_path
+    assert transcript.splitlines()[-1].startswith(("You win: ", "random wins: ", "Draw: "))
+
+
+def test_a_quarto_game_against_negamax_names_pieces_and_cells():
+    game, student, log = play_scripted("quarto", extras=["hint"], seed=1, engine="negamax", depth=1)
+    transcript = student.out.getvalue()
+    for pattern in REPRS:
+        assert not pattern.search(transcript), pattern.pattern
+    assert "place on" not in transcript
+    plays = re.findall(r"^negamax plays (.*)$", transcript, flags=re.M)
+    assert plays and all(
+        re.fullmatch(r"[a-d][1-4] \w{4}: it places \w{4} on [a-d][1-4] and gives you \w{4} .*", p)
+        or re.fullmatch(
+            r"[a-d][1-4]: it places (\w{4}|the last piece, \w{4},) on [a-d][1-4]( and wins)? .*", p
+        )
+        for p in plays
+    ), plays
+    # The pieces left to give are all listed, never cut short.
+    for count, names in re.findall(r"^To give \((\d+)\): (.*(?:\n {10,}.*)?)", transcript, re.M):
+        assert len(names.split()) == int(count)
+    hints = [line for line in transcript.splitlines() if "suggests" in line]
+    assert hints and all(re.search(r"suggests (\w{4}|[a-d][1-4] \w{4} \(place )", h) for h in hints)
+    assert len(log.moves) >= 2
+
+
+def test_the_help_example_is_a_legal_first_move():
+    for name, game in GAMES.items():
+        example = example_move(game)
+        assert f"such as {example}" in move_help(game), name
+        assert move_help(game) in help_text(game)
+        parse_input(game, game.initial, example)  # legal: no error
+    quarto = Quarto()
+    state = quarto.initial
+    while not quarto.terminal_test(state):  # every turn's help shows moves legal then
+        later = re.search(r"such as (\w\d(?: \w{4})?)\.", move_help(quarto, state)).group(1)
+        if state.to_place is None:
+            state = quarto.result(state, parse_input(quarto, state, example_move(quarto)))
+        assert parse_input(quarto, state, later).cell is not None
+        state = quarto.result(state, parse_input(quarto, state, later))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_legal_move_reads_back_from_its_text(name):
+    game = GAMES[name]
+    rng = random.Random(0)
+    state = game.initial
+    while not game.terminal_test(state):
+        for move in game.actions(state):
+            assert parse_input(game, state, move_text(game, move)) == move
+        state = game.result(state, rng.choice(game.actions(state)))
+
+
+def test_every_board_carries_its_coordinates():
+    assert board_text(ConnectFour(4, 4, 3), ConnectFour(4, 4, 3).replay([(4, 2)])).splitlines()[
+        -2:
+    ] == [". X . .", "1 2 3 4"]
+    wide = ConnectFour(6, 12, 4)
+    assert board_text(wide, wide.initial).splitlines()[-1].split() == [str(c) for c in range(1, 13)]
+    assert board_text(Hex(size=3), Hex(size=3).result(Hex(size=3).initial, "b2")).splitlines() == [
+        "  a b c",
+        "1 . . .",
+        "2  . X .",
+        "3   . . .",
+    ]
+    quarto = Quarto()
+    first = board_text(quarto, quarto.initial).splitlines()
+    assert first[0] == "  a    b    c    d" and first[1] == "1 .... .... .... ...."
+    assert first[5:] == [
+        "To give (16): DRTH LRTH DSTH LSTH DRSH LRSH DSSH LSSH",
+        "              DRTO LRTO DSTO LSTO DRSO LRSO DSSO LSSO",
+    ]
+
+
+# One sentence per problem --------------------------------------------------------------------
+
+PROBLEMS = {  # per game: what a student types, and the one sentence it gets
+    "tictactoe": {
+        "": "You typed nothing: type a move, such as b2, or help.",
+        "zz": "'zz' is not a cell: type a column letter a to c and a row number 1 to 3, such as "
+        "b2.",
+        "9": "'9' is not a cell: type a column letter a to c and a row number 1 to 3, such as b2.",
+        "d9": "'d9' is off the board: type a column letter a to c and a row number 1 to 3, such as "
+        "b2.",
+        "undo": "Nothing to undo: you have not moved yet; type a move, or help.",
+    },
+    "connect-four": {
+        "": "You typed nothing: type a column number, such as 4, or help.",
+        "zz": "'zz' is not a column number: type a number from 1 to 7, such as 4.",
+        "9": "There is no column 9: type a column number from 1 to 7, such as 4.",
+        "0": "There is no column 0: type a column number from 1 to 7, such as 4.",
+        "undo": "Nothing to undo: you have not moved yet; type a move, or help.",
+    },
+    "hex": {
+        "": "You typed nothing: type a move, such as c3, or help.",
+        "zz": "'zz' is not a cell: type a column letter a to e and a row number 1 to 5, such as "
+        "c3.",
+        "9": "'9' is not a cell: type a column letter a to e and a row number 1 to 5, such as c3.",
+        "f1": "'f1' is off the board: type a column letter a to e and a row number 1 to 5, such as "
+        "c3.",
+        "swap": "This game has no swap rule (start it with --swap to play with one): type a cell, "
+        "such as c3.",
+    },
+    "quarto": {
+        "": "You typed nothing: type a move, such as LSSO, or help.",
+        "zz": "'zz' is neither a cell nor a piece: type the piece you give, such as LSSO.",
+        "b3": "On the first turn there is nothing to place: type only the piece you give, such as "
+        "LSSO.",
+        "ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or S, T or S, H or O (help "
+        "explains them), such as LSSO.",
+        "undo": "Nothing to undo: you have not moved yet; type a move, or help.",
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(PROBLEMS))
+def test_each_problem_gets_one_sentence_and_commands_answer_once(name):
+    problems = PROBLEMS[name]
+    inputs = iter([*problems, "hint", "help", "quit"])
+    out = io.StringIO()
+    answers = []
+
+    def student(prompt):
+        answers.append(out.getvalue())
+        out.seek(0)
+        out.truncate()
+        return next(inputs)
+
+    game = GAMES[name]
+    play_in_terminal(game, Engine(game, "random", seed=0), "X", input_fn=student, out=out)
+    answers.append(out.getvalue())
+    replies = answers[1:]  # what was printed after each input
+    for (text, sentence), reply in zip(problems.items(), replies, strict=False):
+        assert reply == sentence + "\n", (text, reply)
+    hint, help_reply, quit_reply = replies[len(problems) :]
+    assert hint.count("\n") == 1 and "suggests" in hint and hint.endswith(".\n")
+    assert help_reply == help_text(game) + "\n"
+    assert quit_reply == "You stopped the game.\n"
+
+
+def test_a_taken_cell_a_full_column_and_undo_answer_once():
+    game = ConnectFour()
+    inputs = iter(["1", "1", "1", "1", "undo", "quit"])
+    out = io.StringIO()
+    replies = []
+
+    def student(prompt):
+        replies.append(out.getvalue())
+        out.seek(0)
+        out.truncate()
+        return next(inputs)
+
+    class Stacker:  # the engine answers in column 1 too, until it is full
+        name = label = "stacker"
+        seed = None
+
+        def player(self, game, state):
+            return next(m for m in game.actions(state) if m[1] == 1 or m[1] == 2)
+
+    play_in_terminal(game, Stacker(), "X", input_fn=student, out=out)
+    replies.append(out.getvalue())
+    assert replies[4] == "Column 1 is full: type one of the columns 2, 3, 4, 5, 6 or 7.\n"
+    assert replies[5].startswith("Took back your move column 1 and stacker's answer column 1.\n")
+
+
+# Logs: only when asked ---------------------------------------------------------------------------
+
+
+def run_main(argv, text, monkeypatch, capsys):
+    from gamekit.__main__ import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status = main(argv)
+    return status, capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "name, moves",
+    [
+        ("tictactoe", "b2\n"),
+        ("connect-four", "4\n"),
+        ("hex", "c3\n"),
+        ("quarto", "LSSO\n"),
+    ],
+)
+def test_no_file_is_written_without_log(name, moves, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    options = ["--size", "5"] if name == "hex" else []
+    status, out = run_main(
+        ["play", name, "--engine", "random", *options], moves, monkeypatch, capsys
+    )
+    assert status == 0 and "You stopped the game." in out  # the input ran out: quit
+    assert "Game log" not in out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_log_writes_a_file_that_loads_and_replays(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "logs" / "mine.jsonl"
+    path.parent.mkdir()
+    argv = ["play", "quarto", "--engine", "random", "--seed", "4", "--log", str(path)]
+    status, out = run_main(argv, "LSSO\nb2 LRTO\nquit\n", monkeypatch, capsys)
+    assert status == 0 and out.splitlines()[-1] == f"Game log: {path}"
+    assert [p.name for p in tmp_path.iterdir()] == ["logs"]
+    log = load_log(path)
+    assert log.header()["game"] == "quarto"
+    assert [r.by for r in log.moves] == ["you", "random", "you", "random"]
+    assert log.moves[0].move == QuartoMove(None, 15)
+    status, out = run_main(["replay", str(path)], "", monkeypatch, capsys)
+    assert status == 0
+    assert out.splitlines()[0] == "quarto: X is you, O is random; 4 moves"
+    assert "Move 1: X, you, plays LSSO" in out and "  a    b    c    d" in out
+    for pattern in REPRS[:2]:
+        assert not pattern.search(out)
+
+
+def test_connect_four_is_spelled_one_way(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    status, _ = run_main(
+        ["play", "connect-four", "--engine", "random", "--log", "c.jsonl"],
+        "4\n",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0 and load_log(tmp_path / "c.jsonl").header()["game"] == "connect-four"
+    with pytest.raises(SystemExit):
+        run_main(["play", "connect4"], "", monkeypatch, capsys)
+    err = capsys.readouterr().err
+    assert "unknown game 'connect4': the games are tictactoe, connect-four, hex, quarto" in err

@@ -17,7 +17,16 @@ from typing import Any
 
 
 class GradingError(AssertionError):
-    """A test found a mistake; the message says which, not what the right answer is."""
+    """A test found a mistake; the message says which, not what the right answer is.
+
+    ``code`` names the mistake for the record (a confirmed catalogue name such as
+    ``a05.log_of_child``, or ``witness:<step>``); ``evidence`` is the witness as plain data
+    (`gamekit.grading.evidence`). Both are kept in the result record, never shown as such.
+    """
+
+    def __init__(self, message: str = "", *, code: str = "", evidence: dict | None = None):
+        super().__init__(message)
+        self.code, self.evidence = code, evidence
 
     def _render_traceback_(self) -> list[str]:
         """How IPython shows it: one line with the message, not the checker's internals."""
@@ -104,13 +113,17 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
     allowed = expected if isinstance(expected, tuple) else (expected,)
     if type(value) not in allowed:
         names = " or ".join(t.__name__ for t in allowed)
-        raise GradingError(f"{what} should be a {names}, got {type_name(value)}: {value!r}")
+        raise GradingError(
+            f"{what} should be a {names}, got {type_name(value)}: {value!r}", code="wrong_type"
+        )
 
 
 def require_number(value: Any, what: str) -> float:
     """Fail unless ``value`` is a real int or float (not bool, not NaN); return it."""
     if type(value) not in (int, float) or (type(value) is float and math.isnan(value)):
-        raise GradingError(f"{what} should be a number, got {type_name(value)}: {value!r}")
+        raise GradingError(
+            f"{what} should be a number, got {type_name(value)}: {value!r}", code="wrong_type"
+        )
     return value
 
 

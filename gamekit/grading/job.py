@@ -155,6 +155,22 @@ def _checksum_unchanged(cell: Any) -> bool:
     return stored is not None and stored == compute_checksum(cell)
 
 
+def mistake_code(cell: Any, error: dict) -> str:
+    """The stable name of why a test cell failed: the checker's code (a confirmed mistake,
+    ``witness:<step>``, ``hidden:<step>``), else what kind of failure it was."""
+    code = cell.get("metadata", {}).get("gamekit", {}).get("mistake")
+    if code:
+        return str(code)
+    name = str(error.get("ename", ""))
+    if name == "CellTimeoutError":
+        return "timeout"
+    if name == "NotImplementedError":
+        return "unanswered"
+    if name == "GradingError":
+        return "unclassified"
+    return f"error:{name}"
+
+
 def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int]) -> list[dict]:
     """One record per graded cell: its score (None: to grade by hand) and why it lost points."""
     from gamekit.grading.trusted import is_test_cell
@@ -184,6 +200,10 @@ def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int
                 record["message"] = "not run: grading stopped before this cell"
             elif errors:
                 record["message"] = f"{errors[0].get('ename')}: {errors[0].get('evalue')}"[:500]
+                record["mistake"] = mistake_code(cell, errors[0])
+                evidence = cell.get("metadata", {}).get("gamekit", {}).get("evidence")
+                if evidence:
+                    record["evidence"] = evidence
             else:
                 record["score"] = max_score
         records.append(record)

@@ -498,6 +498,12 @@ class TrustedClient(NotebookClient):
                 )
             else:
                 cell.outputs.append(error_output(error))
+                code = getattr(error, "code", "")
+                if code:  # the mistake as data, for the result record (`score_cells`)
+                    cell.metadata["gamekit"] = {
+                        "mistake": code,
+                        "evidence": getattr(error, "evidence", None),
+                    }
 
     async def _await_reply(self, msg_id: str, cell_index: int) -> None:
         """Wait for the kernel to finish the grader's request; interrupt it if it hangs."""

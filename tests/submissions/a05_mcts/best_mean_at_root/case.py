@@ -10,3 +10,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_best_move': 0}
 FEEDBACK = ['best mean Q/N']
+MISTAKES = {'test_best_move': 'a05.best_move.best_mean'}

@@ -14,3 +14,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_ucb1': 0, 'test_search_trees': 0, 'test_search_tictactoe': 0}
 FEEDBACK = ["takes the log of the child's visit count"]
+MISTAKES = {'test_ucb1': 'a05.ucb1.log_of_child', 'test_search_trees': 'witness:search'}

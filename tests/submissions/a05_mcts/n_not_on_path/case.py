@@ -13,4 +13,4 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_search_trees': 0, 'test_search_tictactoe': 0, 'test_converges': 0}
-FEEDBACK = ['add 1 to N on every node of the path']
+FEEDBACK = ['search raised ValueError: math domain error', 'in iteration 2 of the expected search']

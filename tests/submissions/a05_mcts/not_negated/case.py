@@ -18,3 +18,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_search_trees': 0, 'test_search_tictactoe': 0, 'test_converges': 0}
 FEEDBACK = ["not seen from the other player's view"]
+MISTAKES = {'test_search_trees': 'a05.search.not_negated', 'test_search_tictactoe': 'a05.search.not_negated'}

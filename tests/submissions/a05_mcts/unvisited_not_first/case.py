@@ -13,4 +13,4 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_ucb1': 0, 'test_search_trees': 0, 'test_search_tictactoe': 0, 'test_converges': 0}
-FEEDBACK = ['must be math.inf']
+FEEDBACK = ['is not math.inf', 'Q = 0, N = 0, parent_N = 1']
