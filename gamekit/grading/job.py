@@ -404,13 +404,35 @@ def _lint(release_dir: Path, submitted_dir: Path, result: dict) -> dict[str, str
 
 def _execute(notebook, namespace, work: Path, job: Job, result: dict):
     """Run the notebook; return (indices of cells run, failure reason or None, sandboxed)."""
+    # As under nbgrader, NBGRADER_EXECUTION is set for the kernel and for the test cells that
+    # this process runs (they read it: a cell skips its slow demonstration while graded). It is
+    # put back afterwards, since tests grade in their own process.
+    env = {**os.environ, "NBGRADER_EXECUTION": "autograde"}
+    env.setdefault("MPLBACKEND", "Agg")
+    with _environment(NBGRADER_EXECUTION="autograde"):
+        return _execute_with(notebook, namespace, work, job, result, env)
+
+
+@contextlib.contextmanager
+def _environment(**values: str):
+    """``values`` in this process's environment while the block runs, then as they were."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _execute_with(notebook, namespace, work: Path, job: Job, result: dict, env: dict):
     from nbclient.exceptions import DeadKernelError
 
     from gamekit.grading.trusted import KernelUnresponsive, TrustedClient
 
-    # The kernel's environment only: this process's own stays as it was (tests grade in-process).
-    env = {**os.environ, "NBGRADER_EXECUTION": "autograde"}
-    env.setdefault("MPLBACKEND", "Agg")
     km = _kernel_manager(work, job)
     client = TrustedClient(
         notebook,
