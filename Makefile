@@ -46,6 +46,7 @@ bench: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.gamebench
 	$(PY) -m gamekit.grading.bench
 	$(PY) -m gamekit.grading.mutants a05_mcts
+	-$(PY) -m gamekit.grading.mutants a06_negamax_quarto
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release

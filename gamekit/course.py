@@ -18,10 +18,8 @@ from __future__ import annotations
 import argparse
 import html as html_lib
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import nbformat
+
+from gamekit.grading.nbgrader_run import nbgrader
 
 if TYPE_CHECKING:
     from gamekit.grading.feedback import FeedbackRun
@@ -52,18 +52,6 @@ def assignments(root: Path) -> list[str]:
     """The assignments that have a source folder, in name order."""
     folders = (root / "source").iterdir()
     return sorted(p.name for p in folders if p.is_dir() and any(p.glob("*.ipynb")))
-
-
-def nbgrader(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    """Run ``nbgrader ARGS`` in course ``root``; its output is kept for error messages."""
-    exe = Path(sys.executable).with_name("nbgrader")
-    command = [str(exe) if exe.exists() else "nbgrader", *args]
-    # nbgrader runs helpers (alembic, the kernel) by name: put this environment's bin/ first.
-    env = dict(os.environ, PATH=f"{exe.parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
-    if check and done.returncode != 0:
-        raise RuntimeError(f"`nbgrader {' '.join(args)}` failed:\n{done.stdout}\n{done.stderr}")
-    return done
 
 
 def scratch_course(dest: Path, root: Path | None = None) -> Path:

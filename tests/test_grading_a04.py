@@ -159,19 +159,34 @@ def test_correct_heuristics_pass_the_positions(evaluate) -> None:
 
 
 @pytest.mark.parametrize(
-    ("evaluate", "phrase"),
+    ("evaluate", "phrase", "code"),
     [
-        (not_zero_sum, "not zero-sum"),
-        (one_direction, "ignores one player's direction"),
-        (counts_pieces, "counts stones instead of measuring connection"),
-        (square_neighbours, "square grid's neighbours"),
-        (small_win, "a win must score above every unwon position"),
-        (delegates, "calls gamekit's own code"),
+        (not_zero_sum, "not zero-sum", "a04.not_zero_sum"),
+        (one_direction, "mirror image", "a04.not_symmetric"),
+        (counts_pieces, "the same for both, though the first", "a04.connection"),
+        (square_neighbours, "a hexagon has no neighbour at", "a04.connection"),
+        (small_win, "a win must score above every unwon position", "a04.win_not_extreme"),
+        (delegates, "calls gamekit's own code", "forbidden"),
     ],
 )
-def test_each_mistake_is_named(evaluate, phrase: str) -> None:
-    with pytest.raises(GradingError, match=phrase):
+def test_each_mistake_is_stated_with_what_evaluate_gave(evaluate, phrase: str, code: str) -> None:
+    with pytest.raises(GradingError, match=phrase) as failed:
         a04.check_positions(evaluate)
+    assert failed.value.code == code
+
+
+def test_a_connection_message_states_the_values_it_saw() -> None:
+    """The sentence says "the same" only when the two values are equal, else "less"."""
+
+    def prefers_scattered(state: HexState, player: str) -> float:
+        if state == a04.PAIRS[0].worse:
+            return 0.5 if player == "X" else -0.5
+        return good(state, player)
+
+    with pytest.raises(GradingError, match="less for the first") as failed:
+        a04.check_connection(prefers_scattered)
+    assert "the same" not in str(failed.value)
+    assert "0.5 on" in str(failed.value)
 
 
 @pytest.mark.parametrize(

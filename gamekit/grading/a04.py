@@ -28,24 +28,15 @@ GAME = Hex(size=SIZE)
 TOLERANCE = 1e-9
 
 MISTAKES = {
-    "not_zero_sum": (
-        "is not zero-sum: evaluate(state, 'O') must be -evaluate(state, 'X') (what is good for "
-        "one player is bad for the other)"
-    ),
-    "one_direction": (
-        "ignores one player's direction: X joins top to bottom, O joins left to right, so the "
-        "board mirrored along its long diagonal with the colours swapped must score the same "
-        "for O as the original does for X"
-    ),
-    "counts_pieces": (
-        "counts stones instead of measuring connection: two positions with the same stones "
-        "counted score the same, although one has a chain across the board and the other not"
-    ),
-    "square_neighbours": (
-        "uses a square grid's neighbours (4 or 8) instead of the hexagon's 6: (r, c) touches "
-        "(r-1, c), (r-1, c+1), (r, c-1), (r, c+1), (r+1, c-1), (r+1, c), and not (r+1, c+1)"
-    ),
+    "not_zero_sum": "evaluate is not zero-sum: evaluate(state, 'O') must be "
+    "-evaluate(state, 'X') (what is good for one player is bad for the other)",
+    "not_symmetric": "evaluate does not score a position and its mirror image alike: the board "
+    "mirrored along the a1-e5 diagonal with X and O swapped is the same position seen from the "
+    "other side (X joins top to bottom, O left to right), so O must score there what X scores "
+    "here",
+    "connection": "evaluate does not prefer the connected position",
 }
+"""The property each check tests, as the feedback states it (with the values it saw)."""
 
 
 def position(rows: Sequence[str]) -> HexState:
@@ -63,11 +54,12 @@ def mirrored(state: HexState) -> HexState:
 
 
 class Pair(NamedTuple):
-    """Two positions with the same stones counted, where X is better off in ``better``."""
+    """Two positions with the same stones counted, where X is better off in ``better``;
+    ``fact`` says why, about the positions alone (never a guess about the student's code)."""
 
     better: HexState
     worse: HexState
-    mistake: str
+    fact: str
 
 
 # Positions where nobody has won yet, X to move: X and O have the same number of stones, so
@@ -94,14 +86,17 @@ PAIRS = [
     Pair(
         position(["..X..", "..X..", "..X..", "OO...", "....."]),
         position(["X....", "....X", "..X..", "OO...", "....."]),
-        "counts_pieces",
+        "both have 3 X stones and 2 O stones; in the first X's stones c1, c2, c3 are a chain "
+        "from the top edge, in the second no two X stones touch",
     ),
     # X's four stones on the diagonal that touches in Hex (r+1, c-1), or on the one that does
     # not (r+1, c+1): a square grid (4 or 8 neighbours) cannot tell them apart.
     Pair(
         position(["....X", "...X.", "..X..", ".X...", "OOO.O"]),
         position(["X....", ".X...", "..X..", "...X.", "OOO.O"]),
-        "square_neighbours",
+        "both have 4 X stones on a diagonal; in the first they are e1, d2, c3, b4, each touching "
+        "the next (a hexagon's neighbours include (r+1, c-1)), in the second a1, b2, c3, d4, "
+        "where no two touch (a hexagon has no neighbour at (r+1, c+1))",
     ),
 ]
 
@@ -139,14 +134,20 @@ class Memo:
             with engines_swapped_out(*forbidden_functions()):
                 value = self.evaluate(state, player)
         except EngineForbidden as error:
-            raise GradingError(f"evaluate calls gamekit's own code: {error}") from None
+            raise GradingError(
+                f"evaluate calls gamekit's own code: {error}", code="forbidden"
+            ) from None
         except GradingError:
             raise
         except Exception as error:
-            raise GradingError(f"{where} raised {type(error).__name__}: {error}") from None
+            raise GradingError(
+                f"{where} raised {type(error).__name__}: {error}", code="raised:evaluate"
+            ) from None
         value = require_number(value, where)
         if not -1 - TOLERANCE <= value <= 1 + TOLERANCE:
-            raise GradingError(f"{where} returned {value}, outside [-1, 1]")
+            raise GradingError(
+                f"{where} returned {value}, outside [-1, 1]", code="a04.out_of_range"
+            )
         return float(value)
 
 
@@ -165,8 +166,10 @@ def check_range_and_zero_sum(evaluate: Callable[..., Any]) -> None:
         x, o = f(state, "X"), f(state, "O")
         if not _same(x, -o):
             raise GradingError(
-                f"evaluate {MISTAKES['not_zero_sum']}; on {state.rows()} it gives {x} for X "
-                f"and {o} for O"
+                f"{MISTAKES['not_zero_sum']}; on {state.rows()} it gives {x:.4g} for X and "
+                f"{o:.4g} for O, and {o:.4g} is not -({x:.4g})",
+                code="a04.not_zero_sum",
+                evidence={"step": "evaluate", "input": str(state.rows()), "got": repr((x, o))},
             )
 
 
@@ -182,9 +185,11 @@ def check_wins(evaluate: Callable[..., Any]) -> None:
             bound = top if state.winner == player else -top
             if not good:
                 raise GradingError(
-                    f"evaluate(state, {player!r}) gives {value} for a position {state.winner} has "
-                    f"won ({state.rows()}); a win must score {mark} every unwon position "
-                    f"(an unwon one here scores {bound}); test state.winner first"
+                    f"evaluate(state, {player!r}) gives {value:.4g} for a position "
+                    f"{state.winner} has won ({state.rows()}); a win must score {mark} every "
+                    f"unwon position, and an unwon one here scores {bound:.4g}",
+                    code="a04.win_not_extreme",
+                    evidence={"step": "evaluate", "input": str(state.rows()), "got": repr(value)},
                 )
 
 
@@ -197,8 +202,10 @@ def check_symmetry(evaluate: Callable[..., Any], states: Sequence[HexState] = UN
         x, o = f(state, "X"), f(other, "O")
         if not _same(x, o):
             raise GradingError(
-                f"evaluate {MISTAKES['one_direction']}; it gives {x} for X on {state.rows()} "
-                f"but {o} for O on {other.rows()}"
+                f"{MISTAKES['not_symmetric']}; it gives {x:.4g} for X on {state.rows()} but "
+                f"{o:.4g} for O on its mirror image {other.rows()}",
+                code="a04.not_symmetric",
+                evidence={"step": "evaluate", "input": str(state.rows()), "got": repr((x, o))},
             )
 
 
@@ -208,10 +215,17 @@ def check_connection(evaluate: Callable[..., Any], pairs: Sequence[Pair] = PAIRS
     for pair in pairs:
         better, worse = f(pair.better, "X"), f(pair.worse, "X")
         if not better > worse:
+            relation = "the same for both" if _same(better, worse) else "less for the first"
             raise GradingError(
-                f"evaluate {MISTAKES[pair.mistake]}; for X it gives {better} on "
-                f"{pair.better.rows()} and {worse} on {pair.worse.rows()}, where the first "
-                f"is clearly better for X"
+                f"{MISTAKES['connection']}: for X it gives {better:.4g} on "
+                f"{pair.better.rows()} and {worse:.4g} on {pair.worse.rows()}, {relation}, "
+                f"though the first is better for X: {pair.fact}",
+                code="a04.connection",
+                evidence={
+                    "step": "evaluate",
+                    "input": f"{pair.better.rows()} against {pair.worse.rows()}",
+                    "got": repr((better, worse)),
+                },
             )
 
 
@@ -275,7 +289,8 @@ def check_tournament(evaluate: Callable[..., Any], games: int = 4, seed: int = 0
             raise GradingError(
                 f"with evaluate, depth-2 alpha-beta on 5 x 5 Hex wins only {wins} of {games} "
                 f"games against {opponent} (it should win most); does evaluate measure how "
-                f"close each player is to joining their edges?"
+                f"close each player is to joining their edges?",
+                code="a04.loses_games",
             )
 
 

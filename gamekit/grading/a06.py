@@ -26,7 +26,7 @@ from gamekit.grading import (
     require_plain,
     require_type,
 )
-from gamekit.quarto import Quarto, QuartoMove
+from gamekit.quarto import Quarto, QuartoMove, piece_name
 
 GAME = Quarto()
 
@@ -223,11 +223,14 @@ def _call(
         with engines_swapped_out(*forbidden_functions(ordering)):
             return function(*args, **kwargs)
     except EngineForbidden as error:
-        raise GradingError(f"{what} calls gamekit's own code: {error}") from None
+        raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
     except GradingError:
         raise
     except Exception as error:
-        raise GradingError(f"{what} raised {type(error).__name__}: {error} (on {where})") from None
+        raise GradingError(
+            f"{what} raised {type(error).__name__}: {error} (on {where})",
+            code=f"raised:{what.split('(')[0]}",
+        ) from None
 
 
 def _clamped(value: float, alpha: float, beta: float) -> float:
@@ -235,9 +238,9 @@ def _clamped(value: float, alpha: float, beta: float) -> float:
 
 
 def _diagnose(answers: Sequence[tuple[Any, float, float, float]]) -> str | None:
-    """The catalogued mistake that gives every ``(state, alpha, beta, got)`` of ``answers``
-    (fail-soft or fail-hard), if any."""
-    for name, explanation in MISTAKES.items():
+    """The name of the catalogued mistake that gives every ``(state, alpha, beta, got)`` of
+    ``answers`` (fail-soft or fail-hard), if any."""
+    for name in MISTAKES:
         for state, alpha, beta, got in answers:
             wrong, _ = reference(state, GAME, alpha, beta, mistake=name)
             if got in (wrong, _clamped(wrong, alpha, beta)):
@@ -246,7 +249,7 @@ def _diagnose(answers: Sequence[tuple[Any, float, float, float]]) -> str | None:
             if not _within(got, wrong_value, alpha, beta):
                 break
         else:
-            return explanation
+            return name
     return None
 
 
@@ -265,37 +268,80 @@ def _show(x: float) -> str:
     return "inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:g}"
 
 
+PROBE_WINDOWS = ((-math.inf, math.inf), (-0.5, 0.5), (0.5, math.inf), (-math.inf, -0.5))
+"""The windows of the probes: the full one, and ones the value lies inside, above or below."""
+
+
+def negamax_probes() -> list[Position]:
+    """Small public positions, smallest first (1 to 4 empty cells, two of each): the ladder on
+    which a wrong negamax is shown with the value it should have found."""
+    probes = []
+    for empty in (1, 2, 3, 4):
+        for position in random_positions(empty, 2, seed=900 + empty):
+            rows = " / ".join(position.state.rows())
+            to_place = piece_name(position.state.to_place)
+            cells = "cell" if empty == 1 else "cells"
+            label = f"the position {rows} ({to_place} to place; {empty} empty {cells})"
+            probes.append(Position(label, position.state))
+    return probes
+
+
+def _should(true: float, alpha: float, beta: float) -> str:
+    """What a search with window (alpha, beta) must return when the value is ``true``."""
+    if alpha < true < beta:
+        return f"exactly {_show(true)}, its value for the player to move (inside the window)"
+    if true <= alpha:
+        return (
+            f"at most alpha = {_show(alpha)}: its value for the player to move is "
+            f"{_show(true)}, at or below the window"
+        )
+    return (
+        f"at least beta = {_show(beta)}: its value for the player to move is {_show(true)}, "
+        "at or above the window"
+    )
+
+
 def check_negamax(
     negamax: Callable[..., Any],
     positions: Sequence[Position],
     windows: Sequence[tuple[float, float]] = ((-math.inf, math.inf),),
 ) -> None:
-    """``negamax(state, game, alpha, beta)`` is right on every position and window: the exact
-    value inside the window, a bound on the right side outside it (fail-soft or fail-hard)."""
+    """``negamax(state, game, alpha, beta)`` is right on the public probes, then on every
+    position and window: the exact value inside the window, a bound on the right side outside
+    it (fail-soft or fail-hard). A wrong answer on a probe is shown with the value it should
+    have been; one on a hidden position is not. A catalogued mistake is named only if it gives
+    every answer seen, probes and hidden positions alike."""
     what = "negamax(state, game, alpha, beta)"
-    answers, wrong = [], None
-    for position in positions:
+    answers: list[tuple[Any, float, float, float]] = []
+    witness = None
+    cases = [(p, w, True) for p in negamax_probes() for w in PROBE_WINDOWS]
+    cases += [(p, w, False) for p in positions for w in windows]
+    for position, (alpha, beta), public in cases:
+        where = f"{position.label}, window ({_show(alpha)}, {_show(beta)})"
+        got = _call(negamax, what, where, position.state, GAME, alpha, beta)
+        got = require_number(got, f"{what} on {where}")
+        answers.append((position.state, alpha, beta, got))
         true, _ = reference(position.state)
-        for alpha, beta in windows:
-            where = f"{position.label}, window ({_show(alpha)}, {_show(beta)})"
-            got = _call(negamax, what, where, position.state, GAME, alpha, beta)
-            got = require_number(got, f"{what} on {where}")
-            answers.append((position.state, alpha, beta, got))
-            if wrong is None and not _within(got, true, alpha, beta):
-                wrong = (where, alpha < true < beta)
-    if wrong is None:
+        if witness is None and not _within(got, true, alpha, beta):
+            if public:
+                said = f"on {where} negamax returned {_show(got)}; it should return "
+                witness = (said + _should(true, alpha, beta), where, got)
+            else:
+                said = (
+                    f"on {where} negamax returned {_show(got)}, which is wrong (a hidden "
+                    "position: every probe was right)"
+                )
+                witness = (said, where, got)
+    if witness is None:
         return
-    where, inside = wrong
-    mistake = _diagnose(answers)
-    if mistake:
-        raise GradingError(f"negamax {mistake} (first wrong on {where})")
-    should = (
-        "the exact value (it lies inside the window)"
-        if inside
-        else "a bound: at most alpha when the value is at most alpha, at least beta when it is "
-        "at least beta"
-    )
-    raise GradingError(f"negamax returns a wrong value on {where}: it should return {should}")
+    said, where, got = witness
+    name = _diagnose(answers)
+    evidence = {"step": "negamax", "input": where, "got": repr(got)}
+    if name is not None:
+        raise GradingError(
+            f"negamax {MISTAKES[name]} ({said})", code=f"a06.{name}", evidence=evidence
+        )
+    raise GradingError(said, code="witness:negamax", evidence=evidence)
 
 
 # --------------------------------------------------------------------------------------------
@@ -309,54 +355,72 @@ def _as_move(value: Any, what: str) -> tuple[Any, Any]:
 
     if isinstance(value, RemoteRef):
         if value.remote_type != "QuartoMove":
-            raise GradingError(f"{what} should be a QuartoMove, got a {value.remote_type}")
+            raise GradingError(
+                f"{what} should be a QuartoMove, got a {value.remote_type}", code="wrong_type"
+            )
         cell, give = value.cell, value.give
     elif type(value) in (QuartoMove, tuple) and len(value) == 2:
         cell, give = value
     else:
-        raise GradingError(f"{what} should be a QuartoMove (cell, give), got {value!r}")
+        raise GradingError(
+            f"{what} should be a QuartoMove (cell, give), got {value!r}", code="wrong_type"
+        )
     require_plain((cell, give), what)
     return cell, give
 
 
 def _compare_moves(got: tuple[Any, Any], expected: Any, state: Any, what: str, where: str) -> None:
-    """Name what is wrong with a move that is not the first best one."""
+    """Say what is wrong with a move that is not the first best one, from what was checked."""
     if got == tuple(expected):
         return
     if got not in [tuple(m) for m in GAME.actions(state)]:
         raise GradingError(
-            f"{what} is not a legal move on {where}: pick one of game.actions(state)"
-        )
-    if got[0] == expected.cell:
-        raise GradingError(
-            f"{what} places on the right cell but gives the wrong piece on {where}: the piece "
-            "to give is part of the move, and giving the wrong one can hand the opponent a win"
+            f"{what} is not a legal move on {where}: pick one of game.actions(state)",
+            code="a06.illegal_move",
         )
     after = GAME.result(state, QuartoMove(*got))
     value, _ = reference(after)
     best, _ = reference(state)
     if -value == best:
         raise GradingError(
-            f"{what} is a best move but not the first one in game.actions(state) order on "
-            f"{where}: replace the best move only when a move is strictly better (v > best)"
+            f"{what} is a best move but not the first best one in game.actions(state) order on "
+            f"{where}: return the first, keeping a move only when a later one is strictly "
+            "better (v > best)",
+            code="a06.not_first_best",
         )
-    raise GradingError(f"{what} is not a best move on {where}")
+    if got[0] == expected.cell:
+        raise GradingError(
+            f"{what} is not a best move on {where}: its cell is right but the piece it gives "
+            "is not (the piece to give is part of the move)",
+            code="a06.wrong_give",
+        )
+    raise GradingError(f"{what} is not a best move on {where}", code="a06.not_a_best_move")
 
 
 def check_best_move(best_move: Callable[..., Any], positions: Sequence[Position]) -> None:
     """``best_move(state, game)`` returns ``(value, move)``: the value for the player to move
     and the first best move in ``game.actions(state)`` order."""
     what = "best_move(state, game)"
-    for position in positions:
+    probes = negamax_probes()
+    for position in [*probes, *positions]:
         got = _call(best_move, what, position.label, position.state, GAME)
         if type(got) is not tuple or len(got) != 2:
-            raise GradingError(f"{what} should return a pair (value, move), got {got!r}")
+            raise GradingError(
+                f"{what} should return a pair (value, move), got {got!r}", code="wrong_type"
+            )
         value = require_number(got[0], f"the value of {what} on {position.label}")
         true, expected = reference(position.state)
         if value != true:
-            mistake = _diagnose([(position.state, -math.inf, math.inf, value)])
-            detail = f": it {mistake}" if mistake else ""
-            raise GradingError(f"the value of {what} is wrong on {position.label}{detail}")
+            said = (
+                f"it should be {_show(true)}, the value for the player to move"
+                if position in probes
+                else "(a hidden position: every probe was right)"
+            )
+            raise GradingError(
+                f"the value of {what} on {position.label} is {_show(value)}; {said}",
+                code="witness:best_move",
+                evidence={"step": "best_move", "input": position.label, "got": repr(value)},
+            )
         move = _as_move(got[1], f"the move of {what} on {position.label}")
         _compare_moves(move, expected, position.state, f"the move of {what}", position.label)
 
@@ -377,12 +441,48 @@ def _stats_of(
     if set(got) != set(STAT_KEYS):
         raise GradingError(
             f"counted_search should return a dict with exactly the keys {list(STAT_KEYS)}, got "
-            f"{sorted(map(str, got))}"
+            f"{sorted(map(str, got))}",
+            code="wrong_type",
         )
     for key in ("nodes", "cutoffs"):
         require_type(got[key], int, f"counted_search(...)[{key!r}] on {position.label}")
     require_number(got["value"], f"counted_search(...)['value'] on {position.label}")
     return got
+
+
+COUNT_MISTAKES = {
+    "nodes_after_terminal_test": (
+        "nodes",
+        lambda counts, plain: counts.interior,
+        "counted_search counts nodes after the terminal test: finished games are nodes too; "
+        "count each position on entry, before the test",
+    ),
+    "order_ignored": (
+        "nodes",
+        lambda counts, plain: plain.nodes,
+        "counted_search ignores `order`: sort the moves with key=lambda move: order(game, "
+        "state, move) before the loop",
+    ),
+    "cutoffs_at_parent": (
+        "cutoffs",
+        lambda counts, plain: counts.cutoffs_at_parent,
+        "counted_search counts cutoffs at the parent (when -value <= alpha after a child "
+        "returns): count a cutoff at the node whose own loop stops because v >= beta",
+    ),
+    "partial_cutoffs": (
+        "cutoffs",
+        lambda counts, plain: counts.partial_cutoffs,
+        "counted_search counts only the cutoffs that left a move unsearched: count every loop "
+        "stopped by v >= beta, even after the last move",
+    ),
+}
+"""Counting mistakes: which count, what it gives (from the reference's own counts), and the
+sentence. One is named only if it gives the student's count on every position checked."""
+
+COUNT_RULE = {
+    "nodes": "one node per position visited (each call), the root and finished games included",
+    "cutoffs": "one cutoff each time a node's loop stops because v >= beta",
+}
 
 
 def check_counted_search(
@@ -391,52 +491,137 @@ def check_counted_search(
     order: Callable[[Any, Any, Any], Any] | None = None,
 ) -> None:
     """``counted_search(state, game, order=order)`` returns the value, the first best move and
-    the numbers of nodes and cutoffs the reference counts (see `reference`)."""
+    the numbers of nodes and cutoffs the reference counts (see `reference`): on the public
+    probes first (a wrong value or count there is shown with the right one), then on
+    ``positions``."""
     ordered = "" if order is None else " with the ordering key"
-    for position in positions:
+    probes = negamax_probes()
+    seen = []  # (position, public, the student's stats, the reference's counts, plain counts)
+    for position in [*probes, *positions]:
+        public = position in probes
         where = position.label + ordered
         got = _stats_of(counted_search, position, order)
-        counts = Counts()
+        counts, plain = Counts(), Counts()
         true, expected = reference(position.state, order=order, counts=counts)
-        plain = Counts()
         reference(position.state, counts=plain)
         if got["value"] != true:
-            mistake = _diagnose([(position.state, -math.inf, math.inf, got["value"])])
-            detail = f": it {mistake}" if mistake else ""
-            raise GradingError(f"counted_search(...)['value'] is wrong on {where}{detail}")
+            said = (
+                f"it should be {_show(true)}, the value for the player to move"
+                if public
+                else "which is wrong (a hidden position: every probe was right)"
+            )
+            raise GradingError(
+                f"counted_search(...)['value'] on {where} is {_show(got['value'])}; {said}",
+                code="witness:counted_search" if public else "hidden:counted_search",
+                evidence={"step": "counted_search", "input": where, "got": repr(got["value"])},
+            )
+        seen.append((position, public, got, counts, plain))
+    for key in ("nodes", "cutoffs"):
+        for position, public, got, counts, _ in seen:
+            right = getattr(counts, key)
+            if got[key] == right:
+                continue
+            where = position.label + ordered
+            said = (
+                f"counted_search(...)[{key!r}] on {where} is {got[key]}; it should be {right}"
+                if public
+                else f"counted_search(...)[{key!r}] on {where} is {got[key]}, which is wrong "
+                "(a hidden position)"
+            )
+            said += f": count {COUNT_RULE[key]}"
+            for name, (which, fits, sentence) in COUNT_MISTAKES.items():
+                if which != key or (name == "order_ignored" and order is None):
+                    continue
+                if all(g[key] == fits(c, pl) for _, _, g, c, pl in seen):
+                    raise GradingError(
+                        f"{sentence} ({said})", code=f"a06.{name}", evidence={"input": where}
+                    )
+            raise GradingError(
+                said,
+                code=f"witness:{key}" if public else f"hidden:{key}",
+                evidence={"input": where},
+            )
+    # The move last: with an ordering key the first best move is the first in the key's order,
+    # so a search that ignores the key is named by its counts above, not by its move.
+    for position, _, got, _, _ in seen:
+        where = position.label + ordered
+        _, expected = reference(position.state, order=order)
         move = _as_move(got["move"], f"counted_search(...)['move'] on {where}")
         _compare_moves(move, expected, position.state, "counted_search(...)['move']", where)
-        if got["nodes"] != counts.nodes:
-            if got["nodes"] == counts.interior:
+
+
+def order_probes() -> list[Position]:
+    """Small public positions (1 to 5 empty cells, smallest first) on which the kinds of move
+    of the ordering key's definition occur: a placement that wins (key 0, where one is found), a
+    move that hands over a piece the opponent can win with (key 2), and any other (key 1, a
+    last placement that fills the board without a win among them)."""
+    rng = random.Random(2026)
+    found: list[Position] = []
+    for empty in (1, 2, 3, 4, 5):
+        fallback = None
+        for _ in range(500):
+            state = GAME.initial
+            while not GAME.terminal_test(state) and state.cells.count(None) > empty:
+                state = GAME.result(state, rng.choice(GAME.actions(state)))
+            if GAME.terminal_test(state):
+                continue
+            keys = {reference_order(GAME, state, move) for move in GAME.actions(state)}
+            if empty == 1 and keys == {1}:  # the last placement fills the board: no win, key 1
+                fallback = state
+                break
+            if keys >= {0, 1, 2}:
+                fallback = state
+                break
+            if keys >= {1, 2} and fallback is None:
+                fallback = state
+        if fallback is not None:
+            cells = "cell" if empty == 1 else "cells"
+            found.append(Position(f"a position with {empty} empty {cells}", fallback))
+    return found
+
+
+def _order_fact(state: Any, move: Any, key: int) -> str:
+    """Why ``move`` has ``key`` by the definition, computed on ``state``."""
+    after = GAME.result(state, move)
+    if key == 0:
+        return f"placing {piece_name(state.to_place)} on {move.cell} wins at once"
+    if key == 2:
+        win = _wins_now(GAME, after)[0]
+        return (
+            f"it gives {piece_name(move.give)}, which the opponent can place on {win.cell} "
+            "to win at once"
+        )
+    if GAME.terminal_test(after):
+        return "it fills the board without a win"
+    return "it neither wins at once nor hands over a piece that wins at once"
+
+
+def check_order_definition(
+    quarto_order: Callable[..., Any], positions: Sequence[Position] | None = None
+) -> None:
+    """``quarto_order(game, state, move)`` is the notebook's key on every move of small public
+    positions: 0 for a placement that wins, 2 for a move that hands over a winning piece, 1
+    otherwise. A wrong key is shown on its first move, with the fact that decides it."""
+    for position in order_probes() if positions is None else positions:
+        state = position.state
+        for move in GAME.actions(state):
+            what = f"quarto_order(game, state, move) for the move {move}"
+            got = _call(quarto_order, what, position.label, GAME, state, move, ordering=True)
+            expected = reference_order(GAME, state, move)
+            if got != expected:
+                rows = " / ".join(state.rows())
                 raise GradingError(
-                    f"counted_search counts nodes after the terminal test on {where}: finished "
-                    "games are nodes too; count each position on entry, before the test"
+                    f"on {position.label} (rows {rows}; {piece_name(state.to_place)} to "
+                    f"place), quarto_order gives {got!r} for {move}, but its key is {expected}: "
+                    f"{_order_fact(state, move, expected)}",
+                    code="witness:quarto_order",
+                    evidence={
+                        "step": "quarto_order",
+                        "input": f"{rows}; {move}",
+                        "got": repr(got),
+                        "expected": repr(expected),
+                    },
                 )
-            if order is not None and (got["nodes"], got["cutoffs"]) == (plain.nodes, plain.cutoffs):
-                raise GradingError(
-                    f"counted_search ignores `order` on {where}: sort the moves with "
-                    "key=lambda move: order(game, state, move) before the loop"
-                )
-            raise GradingError(
-                f"counted_search(...)['nodes'] is wrong on {where}: count one node per "
-                "position visited (each call), the root and finished games included"
-            )
-        if got["cutoffs"] != counts.cutoffs:
-            if got["cutoffs"] == counts.cutoffs_at_parent:
-                raise GradingError(
-                    f"counted_search counts cutoffs at the parent (when -value <= alpha after a "
-                    f"child returns) on {where}: count a cutoff at the node whose own loop stops "
-                    "because v >= beta"
-                )
-            if got["cutoffs"] == counts.partial_cutoffs:
-                raise GradingError(
-                    f"counted_search counts only the cutoffs that left a move unsearched on "
-                    f"{where}: count every loop stopped by v >= beta, even after the last move"
-                )
-            raise GradingError(
-                f"counted_search(...)['cutoffs'] is wrong on {where}: count one cutoff each "
-                "time a node's loop stops because v >= beta"
-            )
 
 
 def check_ordering(
@@ -445,8 +630,11 @@ def check_ordering(
     positions: Sequence[Position],
     at_most: float = 0.5,
 ) -> None:
-    """With ``order=quarto_order``, the student's ``counted_search`` finds the same values and
-    visits at most ``at_most`` of the nodes it visits without ordering, over all ``positions``."""
+    """``quarto_order`` is the notebook's key (`check_order_definition`: the definition is
+    checked as a definition, not only by its effect); then, with ``order=quarto_order``, the
+    student's ``counted_search`` finds the same values and visits at most ``at_most`` of the
+    nodes it visits without ordering, over all ``positions``."""
+    check_order_definition(quarto_order)
     plain = ordered = 0
     for position in positions:
         true, _ = reference(position.state)
@@ -455,7 +643,8 @@ def check_ordering(
         if with_order["value"] != true or without["value"] != true:
             raise GradingError(
                 f"counted_search's value is wrong on {position.label} (with or without "
-                "quarto_order): ordering must change only how fast the value is found"
+                "quarto_order): ordering must change only how fast the value is found",
+                code="hidden:counted_search",
             )
         plain += without["nodes"]
         ordered += with_order["nodes"]
@@ -463,5 +652,69 @@ def check_ordering(
         raise GradingError(
             f"with quarto_order the search visited {ordered:,} nodes against {plain:,} without: "
             f"good ordering should need at most {at_most:.0%} of them; try the moves that win "
-            "first, and last the moves that hand the opponent a piece it can win with"
+            "first, and last the moves that hand the opponent a piece it can win with",
+            code="a06.ordering_too_weak",
         )
+
+
+# --------------------------------------------------------------------------------------------
+# For the mutation harness (`gamekit.grading.mutants`): what a06's functions do, and re-checks
+# --------------------------------------------------------------------------------------------
+
+
+def _outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
+    try:
+        value = function(*args, **kwargs)
+    except Exception as error:  # noqa: BLE001 - what a wrong program does is the data
+        return f"raised {type(error).__name__}"
+    if isinstance(value, dict):
+        value = sorted((str(k), repr(v)) for k, v in value.items())
+    return repr(value)
+
+
+def observe(namespace: dict[str, Any]) -> list[str]:
+    """What the notebook's negamax, best_move, counted_search and quarto_order do on public
+    probes and a few more positions (seeded), every window of the probes included."""
+    positions = negamax_probes() + random_positions(5, 3, seed=4242)
+    seen = []
+    for position in positions:
+        state = position.state
+        for alpha, beta in PROBE_WINDOWS:
+            seen.append(_outcome(namespace["negamax"], state, GAME, alpha, beta))
+        seen.append(_outcome(namespace["best_move"], state, GAME))
+        seen.append(_outcome(namespace["counted_search"], state, GAME))
+        seen.append(_outcome(namespace["counted_search"], state, GAME, order=reference_order))
+        for move in GAME.actions(state):
+            seen.append(_outcome(namespace["quarto_order"], GAME, state, move))
+    return seen
+
+
+def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
+    """Whether a failing cell's claim holds for the program in ``namespace`` (None if it does).
+    A witness on a probe is recomputed there; a named negamax mistake must give the program's
+    answer on every probe and window."""
+    if code == "witness:negamax" and evidence:
+        for probe in negamax_probes():
+            for alpha, beta in PROBE_WINDOWS:
+                where = f"{probe.label}, window ({_show(alpha)}, {_show(beta)})"
+                if where == evidence.get("input"):
+                    got = namespace["negamax"](probe.state, GAME, alpha, beta)
+                    true, _ = reference(probe.state)
+                    if repr(got) != evidence.get("got"):
+                        return f"negamax returns {got!r} there, the message says {evidence['got']}"
+                    if _within(got, true, alpha, beta):
+                        return f"negamax's answer {got!r} on {where} is right"
+                    return None
+        return f"the witness {evidence.get('input')!r} is not a probe"
+    name = code.removeprefix("a06.")
+    if code.startswith("a06.") and name in MISTAKES:
+        for probe in negamax_probes():
+            for alpha, beta in PROBE_WINDOWS:
+                got = namespace["negamax"](probe.state, GAME, alpha, beta)
+                wrong, _ = reference(probe.state, GAME, alpha, beta, mistake=name)
+                true_wrong, _ = reference(probe.state, GAME, mistake=name)
+                if got not in (wrong, _clamped(wrong, alpha, beta)) and not _within(
+                    got, true_wrong, alpha, beta
+                ):
+                    return f"named {name}, but negamax differs from it on {probe.label}"
+    return None

@@ -258,7 +258,7 @@ def ensure_in_gradebook(root: Path, assignment: str, db_url: str, log=print) -> 
 
 def _add_assignment(root: Path, assignment: str, db_url: str, log) -> None:
     log(f"{assignment}: not in the gradebook yet; adding it (nbgrader generate_assignment)")
-    from gamekit.course import nbgrader
+    from gamekit.grading.nbgrader_run import nbgrader
 
     done = nbgrader(root, "generate_assignment", assignment, "--force", check=False)
     if done.returncode != 0 and not _has_assignment(db_url, assignment):

@@ -13,8 +13,9 @@ Each mutant is also *observed*: the assignment's functions are called on a wide 
 
 - **killed**: some test cell failed (the kill rate is the share of non-equivalent mutants);
 - how the first failing cell explained it: a confirmed mistake **named**, a **witness** (the
-  smallest probe that goes wrong), a **hidden**-case failure, a **timeout**, a **generic**
-  sentence, or a **traceback** from a checker;
+  smallest probe that goes wrong), the student's **own error** (an exception raised in their
+  code), a **hidden**-case failure, a **timeout**, a **generic** sentence, or a **traceback**
+  from a checker's own code;
 - **false** messages: the harness re-checks each claim (the witness's values, a named mistake
   reproducing the mutant on every probe) against the mutant itself.
 
@@ -198,11 +199,18 @@ class Run:
 
 
 def kind_of(error: BaseException) -> str:
-    """How a failing test cell explained itself."""
+    """How a failing test cell explained itself. An exception other than a `GradingError` is
+    the student's own error when it was raised in the notebook's code (their function, or a
+    name their failed answer cell never defined), and a checker's traceback when it was raised
+    inside gamekit.grading: the one kind that must never happen."""
+    import traceback
+
     from gamekit.grading import GradingError
 
     if not isinstance(error, GradingError):
-        return "traceback"
+        frames = traceback.extract_tb(error.__traceback__)
+        inner = frames[-1].filename if frames else ""
+        return "traceback" if "gamekit/grading" in inner.replace("\\", "/") else "own error"
     code = error.code
     if not code:
         return "generic"
@@ -263,7 +271,10 @@ def run_notebook(cells: list[tuple[str, str, bool]], spec: Any) -> Run:
                 continue
             if is_test:
                 run.cells.append(CellOutcome(grade_id, True))
-        run.observed = spec.observe(namespace)
+        try:
+            run.observed = spec.observe(namespace)
+        except Exception as error:  # noqa: BLE001 - e.g. a function the mutant never defined
+            run.observed = [f"observing raised {type(error).__name__}: {error}"]
         for cell in run.cells:
             if not cell.passed and cell.kind in ("named", "witness"):
                 problem = spec.recheck(namespace, cell.code, cell.evidence)
@@ -355,21 +366,24 @@ class Report:
         return 100.0 * count / self.non_equivalent if self.non_equivalent else 100.0
 
     def table_row(self) -> str:
-        explained = self.kinds["named"] + self.kinds["witness"]
+        explained = self.kinds["named"] + self.kinds["witness"] + self.kinds["own error"]
         return (
             f"| {self.assignment} | {self.mutants} | {self.equivalent} | "
             f"{self.share(self.killed):.1f} % | {self.share(explained):.1f} % | "
-            f"{self.kinds['named']} | {self.kinds['witness']} | {self.kinds['hidden']} | "
+            f"{self.kinds['named']} | {self.kinds['witness']} | {self.kinds['own error']} | "
+            f"{self.kinds['hidden']} | "
             f"{self.kinds['timeout']} | {self.kinds['generic']} | {self.kinds['traceback']} | "
             f"{len(self.false_claims)} | {len(self.false_failures)} | {self.seconds:.0f} s |"
         )
 
 
 TABLE_HEAD = (
-    "| assignment | mutants | equivalent | killed | named or witness | named | witness | "
+    "| assignment | mutants | equivalent | killed | explained | named | witness | own error | "
     "hidden | timeout | generic | traceback | false claims | false failures | time |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
+"""*explained*: named, witness or own error (the student's own exception, raised in their code
+at a test's input), as a share of the non-equivalent mutants."""
 
 
 def harness(

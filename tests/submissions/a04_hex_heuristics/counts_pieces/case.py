@@ -13,4 +13,5 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_evaluate_direction': 0, 'test_tournament': 0}
-FEEDBACK = ['counts stones instead of measuring connection']
+FEEDBACK = ['the same for both, though the first is better for X', 'in the second no two X stones touch']
+MISTAKES = {'test_evaluate_direction': 'a04.connection'}

@@ -38,3 +38,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_evaluate_promises': 0}
 FEEDBACK = ['not zero-sum']
+MISTAKES = {'test_evaluate_promises': 'a04.not_zero_sum'}

@@ -37,4 +37,5 @@ def evaluate(state, player):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_evaluate_direction': 0}
-FEEDBACK = ["ignores one player's direction"]
+FEEDBACK = ['mirror image']
+MISTAKES = {'test_evaluate_direction': 'a04.not_symmetric'}

@@ -37,4 +37,5 @@ def evaluate(state, player):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {'test_evaluate_direction': 0}
-FEEDBACK = ["square grid's neighbours"]
+FEEDBACK = ['a hexagon has no neighbour at (r+1, c+1)']
+MISTAKES = {'test_evaluate_direction': 'a04.connection'}

@@ -35,3 +35,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}
 FEEDBACK = ["counts cutoffs at the parent"]
+MISTAKES = {'test_counted_search': 'a06.cutoffs_at_parent'}

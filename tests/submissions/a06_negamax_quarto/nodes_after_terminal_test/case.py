@@ -34,3 +34,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}
 FEEDBACK = ["counts nodes after the terminal test"]
+MISTAKES = {'test_counted_search': 'a06.nodes_after_terminal_test'}

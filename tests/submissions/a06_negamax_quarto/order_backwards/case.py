@@ -17,4 +17,5 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_ordering": 0}
-FEEDBACK = ["good ordering should need at most 50%"]
+FEEDBACK = ["quarto_order gives 0 for", "but its key is 2: it gives"]
+MISTAKES = {"test_ordering": "witness:quarto_order"}

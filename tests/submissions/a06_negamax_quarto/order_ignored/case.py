@@ -32,3 +32,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_counted_order": 0, "test_ordering": 0}
 FEEDBACK = ["ignores `order`", "good ordering should need at most 50%"]
+MISTAKES = {'test_counted_order': 'a06.order_ignored'}

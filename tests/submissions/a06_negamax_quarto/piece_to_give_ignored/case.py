@@ -23,3 +23,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
 FEEDBACK = ["ignores the piece-to-give part of the move"]
+MISTAKES = {'test_negamax_values': 'a06.first_give'}

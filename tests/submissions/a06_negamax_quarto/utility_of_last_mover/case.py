@@ -21,3 +21,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
 FEEDBACK = ["for the player who just moved"]
+MISTAKES = {'test_negamax_values': 'a06.utility_of_mover'}

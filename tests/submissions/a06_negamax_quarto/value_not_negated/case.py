@@ -20,3 +20,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
 FEEDBACK = ["does not negate the value a child returns"]
+MISTAKES = {'test_negamax_values': 'a06.no_negation'}

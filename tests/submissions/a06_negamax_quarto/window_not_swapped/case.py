@@ -20,3 +20,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_negamax_window": 0, "test_best_move": 0}
 FEEDBACK = ["does not swap and negate the window"]
+MISTAKES = {'test_negamax_window': 'a06.window_not_swapped'}

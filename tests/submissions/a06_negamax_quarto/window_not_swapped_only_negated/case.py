@@ -20,3 +20,4 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
 FEEDBACK = ["gives the child an empty window"]
+MISTAKES = {'test_negamax_values': 'a06.window_negated_not_swapped'}
