@@ -589,3 +589,32 @@ def test_an_error_in_the_students_code_shows_their_line():
     message = a01.raised_by_student("minimax_value", error)
     assert "line 5: `choose = {player: max}[game.to_move(state)]`" in message
     assert "KeyError: 'D2'" in message and "\"'D2'\"" not in message
+
+
+def test_a_value_that_fits_a_mistake_on_one_case_only_is_not_named():
+    """A wrong value equal to a catalogued mistake's on the case, but not on the public probe
+    trees, gets no name: one symptom alike is not evidence."""
+    from gamekit.gametree import first_tree
+    from gamekit.grading.a01.engines import check_minimax_value
+    from gamekit.grading.a01.references import _value
+
+    tree = first_tree()
+    swapped = _value(tree.initial, tree, "MIN", mutant="swap")
+
+    def only_this_case(state, game, player):
+        return swapped if state == tree.initial and game.edges == tree.edges else 0
+
+    with pytest.raises(GradingError) as failed:
+        check_minimax_value(only_this_case, tree, tree.initial, "MIN")
+    assert failed.value.code == "wrong_value:minimax_value"
+    assert "exactly the value" not in str(failed.value)
+
+    def really_swapped(state, game, player):  # min and max swapped, written out
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        values = [really_swapped(game.result(state, m), game, player) for m in game.actions(state)]
+        return min(values) if game.to_move(state) == player else max(values)
+
+    with pytest.raises(GradingError) as named:
+        check_minimax_value(really_swapped, tree, tree.initial, "MIN")
+    assert named.value.code == "a01.swap"

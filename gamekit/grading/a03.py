@@ -152,14 +152,17 @@ def _call(
         with engines_swapped_out(*forbidden):
             return function(*args)
     except EngineForbidden as error:
-        raise GradingError(f"{what} calls gamekit's own code: {error}") from None
+        raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
     except GradingError:
         raise
     except Exception as error:
         mutation = _mutation_message(error)
         if mutation:
             raise GradingError(f"{mutation} (on {where})") from None
-        raise GradingError(f"{what} raised {type(error).__name__}: {error} (on {where})") from None
+        raise GradingError(
+            f"{what} raised {type(error).__name__}: {error} (on {where})",
+            code=f"raised:{what.split('(')[0]}",
+        ) from None
 
 
 # --------------------------------------------------------------------------------------------

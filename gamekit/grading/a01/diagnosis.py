@@ -33,7 +33,7 @@ def _run(name: str, call: Callable[[Game, EvalFn | None], Any], state, game, eva
     except RecursionError as error:
         raise GradingError(f"{name} recursed without end: {error}") from error
     except Exception as error:
-        raise GradingError(raised_by_student(name, error)) from error
+        raise GradingError(raised_by_student(name, error), code=f"raised:{name}") from error
 
 
 def raised_by_student(name: str, error: BaseException) -> str:
@@ -148,12 +148,29 @@ def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str |
     )
 
 
-def _diagnose_value(name, got, expected, mutants, case) -> str:
-    """The message for a wrong value: a matching mutant's mistake, or a plain statement."""
-    for mutant, value in mutants.items():
-        if not _same(value, expected) and _same(got, value):
-            return f"{name} {case}: {MUTANTS[mutant]}"
-    return f"{name} {case} returned {got!r}, which is not the right value"
+def _diagnose_value(name, got, expected, mutants, case, confirm=None) -> GradingError:
+    """The error for a wrong value. When exactly one catalogued mistake gives ``got`` here (and
+    the reference does not), the message says so, as a fact about this value; when several do,
+    ``confirm(fitting)`` keeps those that also give the student's values on public probes; when
+    none or still several fit, it says only that the value is wrong."""
+    fitting = [
+        m for m, value in mutants.items() if not _same(value, expected) and _same(got, value)
+    ]
+    if len(fitting) > 1 and confirm is not None:
+        fitting = confirm(fitting)
+    if len(fitting) == 1:
+        mutant = fitting[0]
+        return GradingError(
+            f"{name} {case} returned {got!r}, not the right value, but exactly the value of a "
+            f"search with this mistake: {MUTANTS[mutant]}",
+            code=f"a01.{mutant}",
+            evidence={"step": name, "input": case, "got": repr(got)},
+        )
+    return GradingError(
+        f"{name} {case} returned {got!r}, which is not the right value",
+        code=f"wrong_value:{name}",
+        evidence={"step": name, "input": case, "got": repr(got)},
+    )
 
 
 def _describe(game: Game, state: Any, player: str | None, label: str | None) -> str:

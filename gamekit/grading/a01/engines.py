@@ -48,10 +48,11 @@ def check_minimax_value(
         if game.to_move(state) != player:  # parity equals the reference when they are the same
             order = ("parity", *order)
         mutants = {m: _value(state, game, player, mutant=m) for m in order}
-        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+        confirm = _confirmer(name, minimax_value, probe_trees())
+        raise _diagnose_value(name, got, expected, mutants, case, confirm)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}")
+        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
 
 
 @contextlib.contextmanager
@@ -123,7 +124,58 @@ def check_minimax_decision(
         raise GradingError(f"{name} {case} did not choose a move with the best minimax value")
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}")
+        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+
+
+def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
+    """``confirm(fitting)``: the mistakes of ``fitting`` that give the student's value from the
+    root of every tree of ``trees``, for both players (the trees are public probes)."""
+
+    def confirm(fitting: list[str]) -> list[str]:
+        probes = [(tree, who) for tree in trees for who in tree.players]
+        values = []
+        for tree, who in probes:
+            value, _ = _run(name, lambda g, _, w=who: student(g.initial, g, w), tree.initial, tree)
+            values.append(_check_number(name, value))
+        return [
+            m
+            for m in fitting
+            if all(
+                _same(v, _value(tree.initial, tree, who, mutant=m))
+                for v, (tree, who) in zip(values, probes, strict=True)
+            )
+        ]
+
+    return confirm
+
+
+def chance_probe_trees() -> list[Any]:
+    """Two small public trees with chance nodes: uneven probabilities, under MAX and under MIN."""
+    from gamekit.gametree import GameTree
+
+    under_max = GameTree(
+        {"A": {"a1": "C", "a2": "L3"}, "C": {"c1": "L1", "c2": "L2"}},
+        {"L1": 4, "L2": -6, "L3": 1},
+        chances={"C": {"c1": 0.9, "c2": 0.1}},
+        kinds={"C": "CHANCE"},
+    )
+    under_min = GameTree(
+        {"A": {"a1": "B", "a2": "L4"}, "B": {"b1": "C", "b2": "L3"}, "C": {"c1": "L1", "c2": "L2"}},
+        {"L1": 8, "L2": 0, "L3": 3, "L4": -1},
+        chances={"C": {"c1": 0.25, "c2": 0.75}},
+        kinds={"C": "CHANCE"},
+    )
+    return [under_max, under_min]
+
+
+def probe_trees() -> list[Any]:
+    """Small public trees (leaves -3..3), on which catalogued mistakes that agree on one case
+    are told apart before one is named."""
+    from gamekit.explain import random_tree
+
+    return [random_tree(2, 2, seed=s, low=-3, high=3) for s in (1, 2)] + [
+        random_tree(3, 2, seed=s, low=-3, high=3) for s in (3, 4)
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -158,14 +210,14 @@ def check_minimax_cutoff_value(
     mistake = _trace_mistake(trace, ref_trace, depth)
     if not _same(got, expected):
         if mistake:
-            raise GradingError(f"{name} {case}: {mistake}")
+            raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
         mutants = {
             m: _value(state, game, player, depth, eval_fn, mutant=m)
             for m in ("swap", "leaf_max", "leaf_mover", "plain_terminal", "eval_for_max")
         }
-        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+        raise _diagnose_value(name, got, expected, mutants, case)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}")
+        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,7 +244,8 @@ def check_expectiminimax_value(
             m: _value(state, game, player, mutant=m)
             for m in ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max")
         }
-        raise GradingError(_diagnose_value(name, got, expected, mutants, case))
+        confirm = _confirmer(name, expectiminimax_value, chance_probe_trees() + probe_trees())
+        raise _diagnose_value(name, got, expected, mutants, case, confirm)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}")
+        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")

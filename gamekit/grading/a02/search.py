@@ -87,7 +87,7 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
             "terminal_test, or the depth limit?"
         ) from error
     except Exception as error:
-        raise GradingError(raised_by_student(name, error)) from error
+        raise GradingError(raised_by_student(name, error), code=f"raised:{name}") from error
 
 
 def _run_reference(engine: Callable[..., Any], state: Any, game: Game, **kw: Any) -> Run:
@@ -427,19 +427,23 @@ def _explain(
     first = differing[0]
     where = _case_name(first, cases[first][0])
     if mistake is not None:
-        raise GradingError(f"{name}: {mistake.message} (seen on {where})")
+        raise GradingError(
+            f"{name}: {mistake.message} (seen on {where})", code=f"a02.{mistake.name}"
+        )
     s, r = student[first], reference[first]
     if s.visited() == r.visited():
         raise GradingError(
             f"{name} generates the right nodes but chooses a different move on {where}: "
-            "return the move whose value is best, the first one in actions() order on a tie"
+            "return the move whose value is best, the first one in actions() order on a tie",
+            code="a02.wrong_move",
         )
     game, state, kw = cases[first]
     told = departure(s, r, game, state, kw, _window_cause(student, cases))
     if told is not None:
         raise GradingError(
             f"{name} does not search like the course's alpha-beta on {where}: {told} Trace your "
-            "function with run_traced on the trees above and compare step by step."
+            "function with run_traced on the trees above and compare step by step.",
+            code=f"witness:{name}",
         )
     detail = _first_difference(s.visited(), r.visited())
     hints = _hints(s, r)
@@ -447,7 +451,8 @@ def _explain(
         f"{name} does not search like the course's alpha-beta on {where}: {detail}"
         + (f" ({'; '.join(hints)})" if hints else "")
         + ". Children go in actions() order, MAX returns when v >= beta, MIN when v <= alpha; "
-        "trace your function on the trees above with run_traced and compare step by step."
+        "trace your function on the trees above with run_traced and compare step by step.",
+        code=f"witness:{name}",
     )
 
 
