@@ -392,3 +392,25 @@ def test_random_positions_are_reproducible_and_open():
     assert [p.state.cells for p in a03.random_positions(6, 7, 4, 5, seed=1)] == [
         p.state.cells for p in first
     ]
+
+
+def test_an_evaluation_like_a_mistake_on_one_position_only_is_not_named():
+    """No centre bonus on the first position only: one symptom alike is not evidence, so the
+    message gives the value and the rule instead of "has no centre preference"."""
+    right, no_centre = make_evaluate(), make_evaluate(centre=0)
+    first = next(  # the first position where the centre bonus matters
+        p.state
+        for p in POSITIONS
+        if any(right(p.state, who) != no_centre(p.state, who) for who in ("X", "O"))
+    )
+
+    def once(state, player):
+        return (no_centre if state == first else right)(state, player)
+
+    with pytest.raises(GradingError) as failed:
+        a03.check_evaluate_positions(once, POSITIONS)
+    assert failed.value.code == "wrong_value:evaluate"
+    assert "centre preference" not in str(failed.value)
+    with pytest.raises(GradingError) as named:
+        a03.check_evaluate_positions(no_centre, POSITIONS)
+    assert named.value.code == "a03.no_centre"

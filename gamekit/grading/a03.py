@@ -385,12 +385,27 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
+EVALUATE_MISTAKE_KEYS = (
+    "no_centre",
+    "ignores_opponent",
+    "mixed_windows",
+    "short_lines",
+    "sign",
+    *(f"missing_direction_{dr}_{dc}" for dr, dc in DIRECTIONS),
+)
+"""A stable code for each entry of `_mistakes`, in its order."""
+
+
 def check_evaluate_positions(
     evaluate: Callable[[Any, str], Any], positions: Sequence[Position]
 ) -> None:
-    """``evaluate(state, player)`` equals the course's window heuristic (k = 4) for X and O."""
+    """``evaluate(state, player)`` equals the course's window heuristic (k = 4) for X and O. A
+    catalogued mistake is named only if it gives the student's value for both players on every
+    position; otherwise the message gives the value and the rule, on the first position where
+    they differ."""
     from gamekit.heuristics import connect_four_eval
 
+    seen = []  # (position, where, got, expected) for every position, in order
     for position in positions:
         where = f"{position.label} ({position.h} x {position.v})"
         got = {}
@@ -398,25 +413,45 @@ def check_evaluate_positions(
             value = _call(evaluate, f"evaluate(state, {player!r})", where, position.state, player)
             got[player] = require_number(value, f"evaluate(state, {player!r}) on {where}")
         expected = {p: connect_four_eval(position.state, p, position.k) for p in ("X", "O")}
-        if _same(got["X"], got["O"]) and not _same(expected["X"], expected["O"]):
-            raise GradingError(
-                f"evaluate ignores `player`: it returns the same value for X and for O (on "
-                f"{where}); score the board for `player`, positive when good for them"
-            )
-        for player in ("X", "O"):
-            if _same(got[player], expected[player]):
-                continue
-            for explanation, value in _mistakes(position.state, player):
-                if _same(got[player], value):
-                    raise GradingError(f"evaluate {explanation} (on {where}, for {player})")
-            hint = ""
-            if (position.h, position.v) != (6, 7):
-                hint = "; does it use state.h and state.v rather than a fixed 6 x 7 board?"
-            raise GradingError(
-                f"evaluate(state, {player!r}) differs from the window heuristic on {where}: "
-                "check the weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window "
-                "free of the opponent's, and the centre bonus of 3 per piece" + hint
-            )
+        seen.append((position, where, got, expected))
+    wrong = [
+        (position, where, got, expected, player)
+        for position, where, got, expected in seen
+        for player in ("X", "O")
+        if not _same(got[player], expected[player])
+    ]
+    if not wrong:
+        return
+    position, where, got, expected, player = wrong[0]
+    if _same(got["X"], got["O"]) and not _same(expected["X"], expected["O"]):
+        raise GradingError(
+            f"evaluate ignores `player`: it returns the same value, {got['X']:g}, for X and for "
+            f"O (on {where}); score the board for `player`, positive when good for them",
+            code="a03.ignores_player",
+        )
+    fitting = set(range(len(EVALUATE_MISTAKE_KEYS)))
+    for pos, _, values, _ in seen:
+        for who in ("X", "O"):
+            mutants = [value for _, value in _mistakes(pos.state, who)]
+            fitting &= {i for i, value in enumerate(mutants) if _same(values[who], value)}
+    if len(fitting) == 1:
+        (index,) = fitting
+        explanation = _mistakes(position.state, player)[index][0]
+        raise GradingError(
+            f"evaluate {explanation} (it gives exactly such a heuristic's values for X and O on "
+            f"every position checked; first different from the course's on {where}, for "
+            f"{player})",
+            code=f"a03.{EVALUATE_MISTAKE_KEYS[index]}",
+        )
+    hint = ""
+    if (position.h, position.v) != (6, 7):
+        hint = "; does it use state.h and state.v rather than a fixed 6 x 7 board?"
+    raise GradingError(
+        f"evaluate(state, {player!r}) on {where} is {got[player]:g}, which differs from the "
+        "window heuristic: check the weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in "
+        "a window free of the opponent's, and the centre bonus of 3 per piece" + hint,
+        code="wrong_value:evaluate",
+    )
 
 
 def check_evaluate_symmetry(
