@@ -24,6 +24,7 @@ result record, so a class report can count mistakes without reading messages.
 Traceback (most recent call last):
 ...
 gamekit.grading.GradingError: double on x = 2 returned 5, but should return 4: 2 * x is 4
+
 A mutant that gives 5 at x = 2 but not 2 at x = 1 fits one symptom only: it is not named.
 
 >>> mutants = {"square": Mutant("double squares x instead", lambda x: x * x + (x > 1))}
