@@ -4,8 +4,9 @@ IPython lets code install *input transformers* (and AST transformers) that rewri
 cell before it runs. A submission that installs one turning each cell into ``pass`` would
 otherwise score full marks: the test cells never run. `GuardedExecute` is nbgrader's Execute
 preprocessor plus one step: before each graded test cell, it puts IPython's transformers back
-to their defaults. The reset travels as a *user expression* of an empty execute request, which
-the kernel evaluates directly, without passing it through the transformers it is resetting.
+to their defaults. The reset travels as a *user expression* of an empty execute request
+(`gamekit.grading.transformers`), which the kernel evaluates directly, without passing it
+through the transformers it is resetting.
 
 This closes the one hole measured on nbgrader 0.9; it is not a sandbox. Student code still
 runs with the grader's rights, as with any nbgrader course.
@@ -13,25 +14,10 @@ runs with the grader's rights, as with any nbgrader course.
 
 from __future__ import annotations
 
-from typing import Any
-
 from nbclient.util import run_sync
 from nbgrader.preprocessors import Execute
 
-RESET_EXPRESSION = (
-    "__import__('gamekit.grading.guard', fromlist=['reset_transformers'])"
-    ".reset_transformers(get_ipython())"
-)
-
-
-def reset_transformers(shell: Any) -> str:
-    """Give ``shell`` (an IPython InteractiveShell) its default cell transformers back."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    shell.input_transformer_manager = TransformerManager()
-    shell.input_transformers_post = []
-    shell.ast_transformers = []
-    return "reset"
+from gamekit.grading.transformers import RESET_EXPRESSION
 
 
 class GuardedExecute(Execute):

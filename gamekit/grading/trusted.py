@@ -354,8 +354,8 @@ class TrustedClient(NotebookClient):
 
     async def _reset_transformers(self) -> None:
         """Give IPython its default cell transformers back before an answer cell, so that one
-        answer cannot rewrite the cells after it (gamekit.grading.guard)."""
-        from gamekit.grading.guard import RESET_EXPRESSION
+        answer cannot rewrite the cells after it (gamekit.grading.transformers)."""
+        from gamekit.grading.transformers import RESET_EXPRESSION
 
         msg_id = self.kc.execute(
             "", silent=True, store_history=False, user_expressions={"reset": RESET_EXPRESSION}
