@@ -8,6 +8,7 @@ holding ``nbgrader_config.py``), exactly as an instructor would type it.
     python -m gamekit.course feedback           # feedback HTML under feedback/
     python -m gamekit.course demo               # the whole pipeline in build/demo, grade table
     python -m gamekit.course check a01_minimax  # grade the fixture cases, compare with SCORES
+    python -m gamekit.course report             # what the class got wrong: reports/index.html
 
 Fixture cases live in ``tests/submissions/<assignment>/<case>/case.py`` (format in
 ``tests/submissions/README.md``); ``check`` and the pipeline tests grade them in a scratch copy.
@@ -591,6 +592,10 @@ def demo(root: Path | None = None, log=print) -> Path:
     log("")
     log(f"Gradebook: {course / 'gradebook.db'}")
     log(f"Feedback:  {course / 'feedback'}/<student>/<assignment>/*.html")
+    from gamekit.grading.driver import db_url_of
+    from gamekit.report import write_reports
+
+    log(f"Report:    {write_reports(course, names, db_url_of(course)).index}")
     return course
 
 
@@ -710,6 +715,9 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("assignment")
     check.add_argument("--case", action="append")
     check.add_argument("--keep", type=Path)
+    from gamekit.report import cli as report_cli
+
+    report_cli.add_arguments(sub.add_parser("report", help="the class report under reports/"))
     args = parser.parse_args(argv)
     if args.command == "demo":
         demo()
@@ -731,6 +739,8 @@ def main(argv: list[str] | None = None) -> int:
         problems, results = check_cases(args.assignment, args.case, args.keep)
         print_results(results)
         return 0 if not problems and all(r.ok for r in results) else 1
+    elif args.command == "report":
+        return report_cli.run(args)
     return 0
 
 

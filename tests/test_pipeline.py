@@ -274,3 +274,52 @@ def test_hostile_submissions_change_nothing_and_leave_nothing(assignment, scratc
         except psutil.Error:
             continue
     assert left == []
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_class_report_on_the_graded_fixtures(assignment, scratch):
+    """The class report (`gamekit.report`) on every graded fixture: its counts are what the
+    gradebook and the ledger hold, its histogram holds every submission, the CSV's scores are
+    the gradebook's, and each fixture's mistake code is on the page under its name, on the
+    cell it cost."""
+    import csv
+    import html
+
+    from gamekit.grading.driver import db_url_of, read_ledger
+    from gamekit.report import stats, write_reports
+    from gamekit.report.catalogue import plain_words, short_name
+
+    results = graded(assignment, scratch)
+    root = _graded_roots[assignment]
+    db_url = db_url_of(root)
+    written = write_reports(root, [assignment], db_url, root / "reports-test")
+    grades = course.read_grades(root, assignment)
+    ledger = {s: r for (s, a), r in read_ledger(db_url, assignment).items()}
+    glance = stats.glance(written.classes[0])
+    expected = {
+        "submitted": len(grades),
+        "missing": sum(r["status"] == "missing" and s not in grades for s, r in ledger.items()),
+        "failed": sum(r["status"] == "failed" for r in ledger.values()),
+        "flagged": sum(r["status"] == "graded" and bool(r.get("flags")) for r in ledger.values()),
+    }
+    assert {key: getattr(glance, key) for key in expected} == expected
+    assert expected["failed"] == sum(r.case.status == "failed" for r in results.values())
+    assert sum(count for _, _, count in glance.bins) == len(grades)
+    page = written.pages[assignment].read_text()
+    for key, value in expected.items():
+        assert f"data-count='{key}'>{value}<" in page
+    with open(written.csv or "") as handle:
+        from_csv = {
+            (r["student"], r["grade_id"]): float(r["score"]) if r["score"] else None
+            for r in csv.DictReader(handle)
+            if r["student"] in grades
+        }
+    assert from_csv == {(s, g.grade_id): g.score for s, rows in grades.items() for g in rows}
+    for name, result in results.items():
+        for grade_id, code in result.case.mistakes.items():
+            rows = re.findall(rf"<tr data-code='{re.escape(code)}'.*?</tr>", page, re.S)
+            assert rows, f"{name}: {code} is not on the page"
+            assert any(f"<code>{grade_id}</code>" in row for row in rows), (name, code)
+            assert all(html.escape(short_name(code)) in row for row in rows)
+            words = plain_words(code)
+            assert words is None or all(html.escape(words) in row for row in rows), code

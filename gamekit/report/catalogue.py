@@ -1,0 +1,147 @@
+"""Mistake codes in plain words, read from the checkers' own catalogues (imported, never copied).
+
+A failing cell's code (`gamekit.grading.job.mistake_code`) is either a catalogued mistake
+(``a05.search.not_negated``, ``a06.no_negation``, ``a01.swap``, ...) whose sentence the
+checker holds, or a kind of failure (``witness:<step>``, ``raised:<step>``, ``timeout``, ...)
+described here. A code with no sentence anywhere gets None: the report then shows the code and
+the checker's message of its smallest example.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+
+def _a01() -> dict[str, str]:
+    from gamekit.grading.a01.references import MUTANTS
+
+    return {f"a01.{name}": sentence for name, sentence in MUTANTS.items()}
+
+
+def _a02() -> dict[str, str]:
+    from gamekit.grading.a02.mistakes import MISTAKES
+
+    return {f"a02.{m.name}": m.message for m in MISTAKES}
+
+
+def _a03() -> dict[str, str]:
+    from gamekit.games import ConnectFour
+    from gamekit.grading.a03 import EVALUATE_MISTAKE_KEYS, _mistakes
+
+    sentences = [sentence for sentence, _ in _mistakes(ConnectFour().initial, "X")]
+    return {f"a03.{key}": s for key, s in zip(EVALUATE_MISTAKE_KEYS, sentences, strict=True)}
+
+
+def _a04() -> dict[str, str]:
+    from gamekit.grading.a04 import MISTAKES
+
+    return {f"a04.{name}": sentence for name, sentence in MISTAKES.items()}
+
+
+def _a05() -> dict[str, str]:
+    from gamekit.grading.a05 import BEST_MOVE_MUTANTS, SEARCH_MUTANTS, UCB_MUTANTS
+
+    found = {}
+    for step, mutants in (
+        ("ucb1", UCB_MUTANTS),
+        ("search", SEARCH_MUTANTS),
+        ("best_move", BEST_MOVE_MUTANTS),
+    ):
+        found |= {f"a05.{step}.{name}": m.sentence for name, m in mutants.items()}
+    return found
+
+
+def _a06() -> dict[str, str]:
+    from gamekit.grading.a06 import COUNT_MISTAKES, MISTAKES
+
+    found = {f"a06.{name}": f"negamax {sentence}" for name, sentence in MISTAKES.items()}
+    found |= {f"a06.{name}": entry[2] for name, entry in COUNT_MISTAKES.items()}
+    return found
+
+
+READERS: tuple[Callable[[], dict[str, str]], ...] = (_a01, _a02, _a03, _a04, _a05, _a06)
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, str]:
+    """Every catalogued code and its sentence. A checker whose catalogue cannot be read (being
+    edited, or renamed) adds nothing: its codes are shown with their messages instead."""
+    found: dict[str, str] = {}
+    for reader in READERS:
+        with contextlib.suppress(Exception):
+            found |= reader()
+    return found
+
+
+KINDS = {
+    "witness": "{step} goes wrong on an input the feedback shows (no catalogued mistake fits)",
+    "hidden": "passes every public probe of {step} but fails a hidden case",
+    "raised": "{step} raises an error in the student's own code",
+    "shape": "{step} has the wrong shape (not what the exercise asks for)",
+    "wrong_value": "{step} gives a wrong value (no catalogued mistake fits)",
+    "trace": "{step} generates or evaluates other nodes than the search it implements",
+    "error": "the test cell stopped with {step}",
+}
+FIXED = {
+    "timeout": "ran over the cell's time limit",
+    "unanswered": "not answered",
+    "unclassified": "failed a check the grader could not classify",
+    "expect": "fails a condition that a visible test states",
+    "forbidden": "calls gamekit's own engine or heuristic instead of the student's code",
+    "wrong_type": "returns a value of the wrong type",
+    # Catalogued codes whose sentence lives in the checker's message, not in a table.
+    "a01.decision_tie_not_first": "minimax_decision breaks a tie for the best value with "
+    "another move than the first best in actions() order",
+    "a01.decision_min_max_swapped": "minimax_decision chooses a move that is worst for the "
+    "player to move",
+    "a02.wrong_move": "generates the right nodes but returns another move than the best",
+    "a03.ignores_player": "evaluate returns the same value for X and for O",
+    "a03.not_zero_sum": "evaluate is not zero-sum: evaluate(state, 'O') != -evaluate(state, 'X')",
+    "a03.loses_games": "depth-limited play with this evaluate loses games it should win",
+    "a04.win_not_extreme": "evaluate does not score a won position above every unwon one",
+    "a04.out_of_range": "evaluate returns a value outside [-1, 1]",
+    "a04.loses_games": "depth-2 alpha-beta with this evaluate loses most of its games",
+    "a05.unseeded": "the search gives other answers with the same seed (unseeded randomness)",
+    "a05.not_converging": "the search does not settle on the best move with many iterations",
+    "a06.illegal_move": "best_move returns an illegal move",
+    "a06.not_first_best": "best_move returns a best move, but not the first in actions() order",
+    "a06.wrong_give": "best_move places well but gives the opponent a wrong piece",
+    "a06.not_a_best_move": "best_move returns a move that is not among the best",
+    "a06.ordering_too_weak": "with quarto_order the search visits more nodes than good "
+    "ordering needs",
+}
+
+
+def plain_words(code: str) -> str | None:
+    """The sentence for ``code``, or None when neither a checker nor this module has one.
+
+    >>> plain_words("witness:search")
+    'search goes wrong on an input the feedback shows (no catalogued mistake fits)'
+    >>> plain_words("timeout")
+    "ran over the cell's time limit"
+    >>> plain_words("a99.nothing") is None
+    True
+    """
+    if code in FIXED:
+        return FIXED[code]
+    kind, _, step = code.partition(":")
+    if step and kind in KINDS:
+        return KINDS[kind].format(step=step)
+    return catalogue().get(code)
+
+
+def short_name(code: str) -> str:
+    """A code's last part in words, for a table's first column: ``a05.search.not_negated`` ->
+    ``not negated``; ``witness:search`` -> ``witness: search``."""
+    if ":" in code:
+        kind, _, step = code.partition(":")
+        return f"{kind}: {step}"
+    return re.sub(r"_", " ", code.rsplit(".", 1)[-1])
+
+
+def is_witness_only(code: str) -> bool:
+    """A code that names no mistake, only what was seen: grouped by step and kind of witness."""
+    return code.partition(":")[0] in ("witness", "raised", "hidden")

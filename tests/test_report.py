@@ -1,0 +1,221 @@
+"""The class report (`gamekit.report`) on generated gradebooks: no kernel, no grading.
+
+A small hand-made table checks the figures against a hand computation; a generated class of
+3,000 submissions, in SQLite and in a throwaway PostgreSQL, checks the counts, the CSV and the
+anonymous pages. The report on really graded fixtures: tests/test_pipeline.py; in a browser:
+tests/test_report_browser.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit import course
+from gamekit.report import CSV_NAME, stats, synthetic, write_reports
+from gamekit.report.catalogue import catalogue, plain_words
+
+# A table small enough to compute by hand: three cells, four students.
+SMALL_CELLS = {
+    "cell_a": (1.0, 0.0, False),
+    "cell_b": (2.0, 0.0, False),
+    "cell_c": (1.0, 0.0, False),
+}
+SMALL_SCORES = {
+    "ann": {"cell_a": 1.0, "cell_b": 2.0, "cell_c": 1.0},  # total 4
+    "bo": {"cell_a": 1.0, "cell_b": 0.0, "cell_c": 1.0},  # total 2
+    "cy": {"cell_a": 0.0, "cell_b": 2.0, "cell_c": 0.0},  # total 2
+    "di": {"cell_a": 0.0, "cell_b": 0.0, "cell_c": 1.0},  # total 1
+}
+
+
+def small_record(student: str, mistakes: dict[str, str]) -> dict:
+    cells = [
+        {
+            "notebook": "synthetic.ipynb",
+            "grade_id": grade_id,
+            "max_score": SMALL_CELLS[grade_id][0],
+            "manual": False,
+            "score": score,
+            "message": f"GradingError: {mistakes[grade_id]}" if grade_id in mistakes else "",
+            **({"mistake": mistakes[grade_id]} if grade_id in mistakes else {}),
+        }
+        for grade_id, score in SMALL_SCORES[student].items()
+    ]
+    return {"assignment": synthetic.ASSIGNMENT, "student": student, "status": "graded",
+            "reasons": [], "flags": [], "cells": cells}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> tuple[Path, str]:
+    folder = tmp_path_factory.mktemp("small-class")
+    db_url = f"sqlite:///{folder / 'gradebook.db'}"
+    synthetic.setup_assignment(db_url, SMALL_CELLS)
+    records = {
+        "ann": small_record("ann", {}),
+        "bo": small_record("bo", {"cell_b": "a02.strict_inequality"}),
+        "cy": small_record("cy", {"cell_a": "a02.strict_inequality", "cell_c": "timeout"}),
+        "di": small_record("di", {"cell_a": "witness:search", "cell_b": "witness:search"}),
+    }
+    synthetic.write_rows(db_url, SMALL_SCORES, records)
+    return folder, db_url
+
+
+def test_discrimination_equals_a_hand_computation(small):
+    """Corrected point-biserial, by hand. cell_a: scores 1 1 0 0, totals without it 3 1 2 1:
+    deviations .5 .5 -.5 -.5 and 1.25 -.75 .25 -.75, so r = .5 / sqrt(1 * 2.75).
+    cell_b: 2 0 2 0 against 2 2 0 1: r = -1 / sqrt(4 * 2.75). cell_c: 1 1 0 1 against
+    3 1 2 0: r = -.5 / sqrt(.75 * 5)."""
+    folder, db_url = small
+    written = write_reports(folder, [synthetic.ASSIGNMENT], db_url)
+    found = {s.cell.grade_id: s for s in stats.cell_stats(written.classes[0])}
+    assert found["cell_a"].discrimination == pytest.approx(0.5 / math.sqrt(2.75))
+    assert found["cell_b"].discrimination == pytest.approx(-1 / math.sqrt(11))
+    assert found["cell_c"].discrimination == pytest.approx(-0.5 / math.sqrt(3.75))
+    assert found["cell_b"].mean == pytest.approx(1.0)
+    assert found["cell_c"].full_share == pytest.approx(0.75)
+    page = written.pages[synthetic.ASSIGNMENT].read_text()
+    assert "corrected point-biserial" in page
+    row = re.search(r"<tr data-cell='cell_a'>.*?</tr>", page, re.S)
+    assert row and ">0.3</td>" in row.group(0)
+
+
+def test_misconceptions_count_students_and_group_witnesses(small):
+    folder, db_url = small
+    written = write_reports(folder, [synthetic.ASSIGNMENT], db_url)
+    rows = {m.code: m for m in stats.misconceptions(written.classes[0])}
+    assert rows["a02.strict_inequality"].students == {"bo", "cy"}
+    assert dict(rows["a02.strict_inequality"].cells) == {"cell_b": 1, "cell_a": 1}
+    assert rows["a02.strict_inequality"].points == pytest.approx(3.0)
+    assert rows["witness:search"].students == {"di"}  # two cells, one student, one row
+    page = written.pages[synthetic.ASSIGNMENT].read_text()
+    assert html.escape(catalogue()["a02.strict_inequality"]) in page
+    assert "data-code='a02.strict_inequality' data-students='2'" in page
+
+
+def test_csv_rows_equal_the_gradebook(small):
+    folder, db_url = small
+    written = write_reports(folder, [synthetic.ASSIGNMENT], db_url)
+    grades = course.read_grades(folder, synthetic.ASSIGNMENT, db_url)
+    with open(written.csv or "") as handle:
+        rows = list(csv.DictReader(handle))
+    from_csv = {(r["student"], r["grade_id"]): float(r["score"]) for r in rows}
+    from_gradebook = {(s, g.grade_id): g.score for s, cells in grades.items() for g in cells}
+    assert from_csv == from_gradebook
+    assert {r["mistake"] for r in rows if r["student"] == "cy"} == {
+        "a02.strict_inequality",
+        "timeout",
+        "",
+    }
+
+
+def test_the_command_writes_the_report_and_says_where(small, capsys):
+    folder, db_url = small
+    assert course.main(["report", "--db-url", db_url, "--out", str(folder / "out")]) == 0
+    said = capsys.readouterr().out
+    assert f"Report: {folder / 'out' / 'index.html'}" in said
+    assert (folder / "out" / f"{synthetic.ASSIGNMENT}.html").is_file()
+    assert course.main(["report", "nothing_like_it", "--db-url", db_url]) == 1
+
+
+NAMED = "(?:" + "|".join(synthetic.WORDS) + r")\d{5}"  # any generated student's id
+
+
+def check_generated_class(folder: Path, db_url: str) -> None:
+    """The report on 3,000 generated submissions: counts, histogram, CSV, anonymity."""
+    made = synthetic.generate(db_url, 3000, seed=1)
+    written = write_reports(folder, [synthetic.ASSIGNMENT], db_url, folder / "reports")
+    data = written.classes[0]
+    glance = stats.glance(data)
+    assert (glance.submitted, glance.missing, glance.failed, glance.flagged, glance.waiting) == (
+        made.submitted,
+        made.missing,
+        made.failed,
+        made.flagged,
+        made.waiting,
+    )
+    assert sum(count for _, _, count in glance.bins) == made.submitted
+    assert written.rows == made.grades
+    page = written.pages[synthetic.ASSIGNMENT].read_text()
+    assert f"data-count='submitted'>{made.submitted}<" in page
+    bins = " ".join(str(c) for _, _, c in glance.bins)
+    assert f"data-bins='{bins}'" in page
+    with open(written.csv or "") as handle:
+        rows = list(csv.DictReader(handle))
+    written_scores = {
+        (student, grade_id): score
+        for student, cells in made.scores.items()
+        for grade_id, score in cells.items()
+    }
+    from_csv = {
+        (r["student"], r["grade_id"]): (float(r["score"]) if r["score"] else None)
+        for r in rows
+        if r["status"] != "missing"
+    }
+    assert from_csv == written_scores
+
+    anonymous = write_reports(
+        folder, [synthetic.ASSIGNMENT], db_url, folder / "anonymous", anonymous=True
+    )
+    assert anonymous.csv is None and not (folder / "anonymous" / CSV_NAME).exists()
+    for path in (anonymous.index, *anonymous.pages.values()):
+        text = path.read_text()
+        named = re.findall(NAMED, text)
+        assert named == [], f"{path.name} names {named[:5]}"
+        assert "<a href='../feedback" not in text
+    # The same figures as the instructor's page (only the names differ).
+    assert (
+        f"data-count='submitted'>{made.submitted}<"
+        in anonymous.pages[synthetic.ASSIGNMENT].read_text()
+    )
+    instructor = written.pages[synthetic.ASSIGNMENT].read_text()
+    assert re.search(NAMED, instructor)
+
+
+def test_a_generated_class_of_3000_in_sqlite(tmp_path):
+    check_generated_class(tmp_path, f"sqlite:///{tmp_path / 'gradebook.db'}")
+
+
+def test_a_generated_class_of_3000_in_postgresql(tmp_path):
+    from gamekit.grading import pgserver
+
+    reason = pgserver.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    with pgserver.temporary_postgres() as db_url:
+        check_generated_class(tmp_path, db_url)
+
+
+def test_every_fixture_code_is_named_or_shown_with_its_message():
+    """Each MISTAKES code of the fixtures has plain words, from a checker's catalogue or as a
+    kind of failure; none is silently unnamed."""
+    root = Path(__file__).resolve().parent.parent
+    codes = {
+        code
+        for assignment in course.assignments(root)
+        for case in course.load_cases(root, assignment)
+        for code in case.mistakes.values()
+    }
+    assert codes
+    unnamed = sorted(c for c in codes if plain_words(c) is None)
+    assert unnamed == []
+
+
+def test_the_same_mistake_on_two_assignments_is_found():
+    from gamekit.report.data import AssignmentData, Cell, Result
+
+    def one(name: str, mistakes: dict[str, dict[str, str]]) -> AssignmentData:
+        cells = [Cell(name, "test_x", 1.0, False)]
+        results = {
+            s: Result(s, "graded", True, {"test_x": 0.0}, dict(m)) for s, m in mistakes.items()
+        }
+        return AssignmentData(name, cells, results, sorted(mistakes))
+
+    first = one("a01", {"ann": {"test_x": "timeout"}, "bo": {"test_x": "unanswered"}})
+    second = one("a02", {"ann": {"test_x": "timeout"}, "bo": {"test_x": "unanswered"}})
+    assert stats.repeated_mistakes([first, second]) == {"ann": {"timeout": ["a01", "a02"]}}
