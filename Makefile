@@ -4,8 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
+ASSIGNMENTS := a01_minimax a02_alphabeta a03_connect_four a04_hex_heuristics a05_mcts a06_negamax_quarto
 
-.PHONY: help setup demo test lint bench release grade feedback lab lab-instructor browser-deps sandbox-deps scale-deps clean
+.PHONY: help setup demo test lint bench release grade feedback report lab lab-instructor browser-deps sandbox-deps scale-deps clean
 
 help:
 	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
@@ -15,6 +16,7 @@ help:
 	@echo "make release   regenerate release/ from source/ with nbgrader"
 	@echo "make grade     autograde everything under submitted/"
 	@echo "make feedback  write feedback HTML for graded submissions"
+	@echo "make report    what the class got wrong: one HTML page per assignment under reports/"
 	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"
 	@echo "make lab-instructor  JupyterLab on the whole course, with the formgrader"
 
@@ -45,8 +47,8 @@ bench: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.bench --json build/bench.json --strength 20
 	$(PY) -m gamekit.gamebench
 	$(PY) -m gamekit.grading.bench
-	$(PY) -m gamekit.grading.mutants a05_mcts
-	-$(PY) -m gamekit.grading.mutants a06_negamax_quarto
+	$(PY) -m gamekit.report.bench
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a || exit 1; done
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release
@@ -57,6 +59,10 @@ grade: $(STAMP) sandbox-deps
 
 feedback: $(STAMP)
 	$(PY) -m gamekit.course feedback
+
+# make report ARGS="a02_alphabeta --anonymous"
+report: $(STAMP)
+	$(PY) -m gamekit.course report $(ARGS)
 
 # Students: a lab on their own copy of the release and the lecture notebooks (work/), never on
 # source/ (solutions, hidden tests), the gradebook or other students' work, and no formgrader.

@@ -1,9 +1,9 @@
 """The grader tested by mutation (gamekit.grading.mutants) and the evidence it stands on.
 
-A fixed sample of automatic mutants of a05's reference answers is graded through the real test
-cells: every one that behaves differently from the reference must lose points, with a message
-that is a confirmed name or a witness (never a generic sentence or a checker's traceback), and
-every claim in those messages must hold for the mutant itself.
+A fixed sample of automatic mutants of every assignment's reference answers is graded through the
+real test cells: every one that behaves differently from the reference must lose points, with a
+message that is a confirmed name or a witness (never a generic sentence or a checker's
+traceback), and every claim in those messages must hold for the mutant itself.
 """
 
 from __future__ import annotations
@@ -91,10 +91,22 @@ def test_a_hidden_case_confirms_a_name_but_is_never_shown():
         assert f"{a05.reference_ucb1(*case):.4g}" not in str(failed.value)
 
 
+SAMPLES = {  # assignment: (mutants graded, at least this many not equivalent)
+    "a01_minimax": (12, 10),
+    "a02_alphabeta": (12, 10),
+    "a03_connect_four": (12, 8),
+    "a04_hex_heuristics": (10, 6),
+    "a05_mcts": (24, 20),
+    "a06_negamax_quarto": (12, 9),
+}
+
+
 @pytest.mark.slow
-def test_a_sample_of_mutants_is_killed_and_explained_truthfully():
-    report = harness("a05_mcts", source_root=ROOT / "source", sample=24, seed=1, progress=False)
-    assert report.non_equivalent >= 20, report
+@pytest.mark.parametrize("assignment", list(SAMPLES))
+def test_a_sample_of_mutants_is_killed_and_explained_truthfully(assignment):
+    sample, at_least = SAMPLES[assignment]
+    report = harness(assignment, source_root=ROOT / "source", sample=sample, seed=1, progress=False)
+    assert report.non_equivalent >= at_least, report
     assert report.survived == [], report.survived
     assert report.killed == report.non_equivalent
     assert report.false_claims == [], report.false_claims

@@ -33,10 +33,11 @@ class GradingError(AssertionError):
         return [f"\x1b[31m✗ {self}\x1b[0m"]
 
 
-def expect(condition: object, message: str) -> None:
-    """A visible test's check: raise `GradingError` with ``message`` unless ``condition``."""
+def expect(condition: object, message: str, code: str = "expect") -> None:
+    """A visible test's check: raise `GradingError` with ``message`` unless ``condition``. Its
+    mistake code says that a visible test's stated condition failed on the student's output."""
     if not condition:
-        raise GradingError(message)
+        raise GradingError(message, code=code)
 
 
 def passed(what: str) -> None:
@@ -91,7 +92,7 @@ def require_plain(value: Any, what: str) -> None:
     numbers, None): an object with a home-made ``__eq__`` must not pass a comparison."""
     if type(value) in PLAIN_TYPES:
         if type(value) is float and math.isnan(value):
-            raise GradingError(f"{what} contains NaN")
+            raise GradingError(f"{what} contains NaN", code="wrong_type")
         return
     if type(value) in (list, tuple, set, frozenset):
         for item in value:
@@ -104,7 +105,8 @@ def require_plain(value: Any, what: str) -> None:
         return
     raise GradingError(
         f"{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
-        f"but it contains a {type_name(value)}"
+        f"but it contains a {type_name(value)}",
+        code="wrong_type",
     )
 
 

@@ -153,12 +153,12 @@ def _call(
             return function(*args)
     except EngineForbidden as error:
         raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
-    except GradingError:
+    except (GradingError, NotImplementedError):  # a blank answer stays unanswered
         raise
     except Exception as error:
         mutation = _mutation_message(error)
         if mutation:
-            raise GradingError(f"{mutation} (on {where})") from None
+            raise GradingError(f"{mutation} (on {where})", code="raised:actions") from None
         raise GradingError(
             f"{what} raised {type(error).__name__}: {error} (on {where})",
             code=f"raised:{what.split('(')[0]}",
@@ -185,7 +185,8 @@ def _check_move_types(moves: Any, where: str) -> None:
         require_type(move, tuple, f"each move returned by actions (on {where})")
         if len(move) != 2 or any(type(x) is not int for x in move):
             raise GradingError(
-                f"each move must be a (row, col) tuple of two ints, got {move!r} (on {where})"
+                f"each move must be a (row, col) tuple of two ints, got {move!r} (on {where})",
+                code="shape:actions",
             )
 
 
@@ -253,7 +254,9 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         isinstance(connect_four_class, type) or getattr(connect_four_class, "kind", None) == "class"
     )
     if not is_class:
-        raise GradingError(f"ConnectFour should be a class, got {connect_four_class!r}")
+        raise GradingError(
+            f"ConnectFour should be a class, got {connect_four_class!r}", code="shape:actions"
+        )
     checked_fresh_list = False
     for position in positions:
         where = f"{position.label} ({position.h} x {position.v}, k = {position.k})"
@@ -268,14 +271,15 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         if _snapshot(position.state) != before:
             raise GradingError(
                 f"your actions changed the state it was given (on {where}): states are "
-                "immutable; build a new list of moves instead"
+                "immutable; build a new list of moves instead",
+                code="witness:actions",
             )
         _check_move_types(got, where)
         if len(set(got)) != len(got):
-            raise GradingError(f"actions returns a move twice (on {where})")
+            raise GradingError(f"actions returns a move twice (on {where})", code="witness:actions")
         if set(got) != expected:
             mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
-            raise GradingError(f"actions {mistake} (on {where})")
+            raise GradingError(f"actions {mistake} (on {where})", code="witness:actions")
         if got and not checked_fresh_list and not isinstance(game, RemoteRef):
             # Only observable where the class runs in this process (the visible tests, in the
             # student's kernel): a copy of the list crosses to the grader, never the list.
@@ -286,8 +290,26 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
                 raise GradingError(
                     "actions returns the same list object every time (a list kept in the game "
                     "or the state): a caller that changes it would corrupt your game; build "
-                    "and return a new list on each call"
+                    "and return a new list on each call",
+                    code="witness:actions",
                 )
+
+
+def check_standard_board(connect_four_class: type) -> None:
+    """``ConnectFour()`` with no arguments is the standard board: 6 rows, 7 columns, 4 in a
+    row (the class's default arguments)."""
+    game = _call(connect_four_class, "ConnectFour()", "the default board")
+    got = tuple(
+        _call(lambda name=name: getattr(game, name), f"ConnectFour().{name}", "the default board")
+        for name in ("h", "v", "k")
+    )
+    if got != (6, 7, 4):
+        raise GradingError(
+            f"ConnectFour() gives a board with h = {got[0]!r}, v = {got[1]!r}, k = {got[2]!r}: "
+            "with no arguments it must be the standard board, h = 6 rows, v = 7 columns, "
+            "k = 4 in a row (keep the default arguments h=6, v=7, k=4)",
+            code="witness:actions",
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -423,10 +445,12 @@ def check_evaluate_positions(
     if not wrong:
         return
     position, where, got, expected, player = wrong[0]
-    if _same(got["X"], got["O"]) and not _same(expected["X"], expected["O"]):
-        raise GradingError(
-            f"evaluate ignores `player`: it returns the same value, {got['X']:g}, for X and for "
-            f"O (on {where}); score the board for `player`, positive when good for them",
+    same_for_both = all(_same(values["X"], values["O"]) for _, _, values, _ in seen)
+    if same_for_both and not _same(expected["X"], expected["O"]):
+        raise GradingError(  # a fact on every position checked, not one coincidence
+            f"evaluate ignores `player`: it returns the same value for X and for O on every "
+            f"position checked ({got['X']:g} for both on {where}); score the board for "
+            "`player`, positive when good for them",
             code="a03.ignores_player",
         )
     fitting = set(range(len(EVALUATE_MISTAKE_KEYS)))
@@ -473,7 +497,8 @@ def check_evaluate_symmetry(
             )
             raise GradingError(
                 f"evaluate is not symmetric: evaluate(state, 'X') = {x} but "
-                f"evaluate(state, 'O') = {o} on {where}; {detail}"
+                f"evaluate(state, 'O') = {o} on {where}; {detail}",
+                code="a03.not_zero_sum",
             )
 
 
@@ -547,14 +572,16 @@ def check_depth_limited_play(
             raise GradingError(
                 f"with your evaluate, depth-{depth} alpha-beta beat a random player in only "
                 f"{series.wins} of {count} games (at least {min_wins} needed): a sound "
-                "evaluation should crush random play; check the sign and the weights"
+                "evaluation should crush random play; check the sign and the weights",
+                code="a03.loses_games",
             )
         for record in series.records:
             if opponent is not random_player and record.outcome == "loss":
                 raise GradingError(
                     f"with your evaluate, depth-{depth} alpha-beta lost to the one-ply greedy "
                     f"player when playing {record.a_colour}: an evaluation that weighs both "
-                    "players' windows correctly should not lose to a player that ignores replies"
+                    "players' windows correctly should not lose to a player that ignores replies",
+                    code="a03.loses_games",
                 )
 
 
@@ -595,7 +622,8 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
         if set(got) != set(SUMMARY_KEYS):
             raise GradingError(
                 f"score_summary should return exactly the keys {list(SUMMARY_KEYS)}, got "
-                f"{sorted(got, key=str)}"
+                f"{sorted(got, key=str)}",
+                code="shape:score_summary",
             )
         n = len(letters)
         expected = {
@@ -613,8 +641,84 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
             if key != "mean_score" and _same(value, expected[key] * n):
                 raise GradingError(
                     f"score_summary(...)[{key!r}] is a count, not a rate: divide by the number "
-                    f"of games (on {where})"
+                    f"of games (on {where})",
+                    code="witness:score_summary",
                 )
-            raise GradingError(f"score_summary(...)[{key!r}] is wrong on {where}")
+            raise GradingError(
+                f"score_summary(...)[{key!r}] is wrong on {where}", code="witness:score_summary"
+            )
         if got["games"] != n:
-            raise GradingError(f"score_summary(...)['games'] is wrong on {where}")
+            raise GradingError(
+                f"score_summary(...)['games'] is wrong on {where}", code="witness:score_summary"
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# For the mutation harness (gamekit.grading.mutants)
+# --------------------------------------------------------------------------------------------
+
+
+def _outcome(call: Callable[[], Any]) -> str:
+    try:
+        return repr(call())
+    except Exception as error:  # noqa: BLE001 - what a wrong program does is the data
+        return f"raised {type(error).__name__}"
+
+
+def observation_states(seed: int = 7) -> list[Position]:
+    """Every position along seeded random games on five board sizes, finished ones included."""
+    rng = random.Random(seed)
+    found = []
+    for h, v, k in ((4, 4, 3), (6, 7, 4), (5, 6, 4), (7, 5, 4), (5, 4, 4)):
+        game = ReferenceConnectFour(h, v, k)
+        for _ in range(3):
+            state = game.initial
+            while True:
+                found.append(Position(f"{h} x {v}", h, v, k, state))
+                if game.terminal_test(state):
+                    break
+                state = game.result(state, rng.choice(game.actions(state)))
+    return found
+
+
+def observe(namespace: dict[str, Any]) -> list[str]:
+    """What the notebook's ConnectFour.actions (as a sorted list, with its type), evaluate (for
+    X and O) and score_summary give on many positions and series (seeded). The order of the
+    moves is free (the exercise says so), so it is not observed."""
+    seen = [_outcome(lambda: _shape_of(namespace["ConnectFour"]()))]  # the default board
+    games: dict[tuple[int, int, int], Any] = {}
+    for position in observation_states():
+        shape = (position.h, position.v, position.k)
+        if shape not in games:
+            try:
+                games[shape] = namespace["ConnectFour"](*shape)
+            except Exception as error:  # noqa: BLE001
+                games[shape] = None
+                seen.append(f"raised {type(error).__name__}")
+        game = games[shape]
+        if game is not None:
+            seen.append(
+                _outcome(
+                    lambda g=game, p=position: (
+                        type(moves := g.actions(p.state)).__name__,
+                        sorted(moves, key=repr),
+                    )
+                )
+            )
+        for who in ("X", "O"):
+            seen.append(_outcome(lambda p=position, w=who: namespace["evaluate"](p.state, w)))
+    for letters in ("W", "L", "D", "WWDL", "WLWLD", "LLLWDDWWWW", "DDWL"):
+        seen.append(_outcome(lambda s=letters: namespace["score_summary"](series_from_outcomes(s))))
+    return seen
+
+
+def _shape_of(game: Any) -> tuple:
+    """A game's board size and its empty board's moves."""
+    return (game.h, game.v, game.k, sorted(game.actions(game.initial)))
+
+
+def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
+    """None: a03's messages state values and facts read off the student's own answers on the
+    position they name, when they are checked (an evaluation mistake is named only if it gives
+    the student's values for X and O on every position checked)."""
+    return None

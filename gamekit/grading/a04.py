@@ -193,9 +193,30 @@ def check_wins(evaluate: Callable[..., Any]) -> None:
                 )
 
 
-def check_symmetry(evaluate: Callable[..., Any], states: Sequence[HexState] = UNWON) -> None:
+def balanced_positions(count: int = 100, seed: int = 11) -> list[HexState]:
+    """``count`` seeded random 5 x 5 positions nobody has won, with as many X stones as O
+    stones (X to move), so that their mirror images are positions too."""
+    import random
+
+    rng = random.Random(seed)
+    found: list[HexState] = []
+    while len(found) < count:
+        state = GAME.initial
+        for _ in range(2 * rng.randint(1, 8)):
+            state = GAME.result(state, rng.choice(GAME.actions(state)))
+            if GAME.terminal_test(state):
+                break
+        if not GAME.terminal_test(state) and state.to_move == "X":
+            found.append(state)
+    return found
+
+
+def check_symmetry(evaluate: Callable[..., Any], states: Sequence[HexState] | None = None) -> None:
     """The mirrored position with colours swapped scores the same for O as the original for X
-    (``states``: positions nobody has won, with as many X stones as O stones)."""
+    (``states``: positions nobody has won, with as many X stones as O stones; by default the
+    fixed ones, then `balanced_positions`: the property must hold everywhere, not only on a
+    few boards)."""
+    states = UNWON + balanced_positions() if states is None else states
     f = _memo(evaluate)
     for state in states:
         other = mirrored(state)
@@ -294,7 +315,129 @@ def check_tournament(evaluate: Callable[..., Any], games: int = 4, seed: int = 0
             )
 
 
+# --------------------------------------------------------------------------------------------
+# For the mutation harness (gamekit.grading.mutants)
+# --------------------------------------------------------------------------------------------
+
+
+def observation_states(games: int = 12, seed: int = 5) -> list[HexState]:
+    """Every position along seeded random games of 5 x 5 Hex (the won ones included)."""
+    import random
+
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        state = GAME.initial
+        while True:
+            found.append(state)
+            if GAME.terminal_test(state):
+                break
+            state = GAME.result(state, rng.choice(GAME.actions(state)))
+    return found
+
+
+def observe(namespace: dict[str, Any]) -> list[str]:
+    """Which of the properties the exercise defines the notebook's ``evaluate`` keeps, position
+    by position, on seeded random games and the fixed positions: a number in [-1, 1], zero-sum,
+    1 for a win and -1 for a loss, a win above every unwon position, the mirror symmetry and
+    the connection pairs; and the games the tests play. The
+    exercise asks for a heuristic with these properties, not for one formula, so two programs
+    that keep the same properties everywhere count as the same."""
+    evaluate = namespace["evaluate"]
+
+    def value(state: HexState, player: str) -> Any:
+        try:
+            got = evaluate(state, player)
+        except Exception as error:  # noqa: BLE001 - what a wrong program does is the data
+            return f"raised {type(error).__name__}"
+        return got if type(got) in (int, float) else f"a {type(got).__name__}"
+
+    states = observation_states() + UNWON + WON
+    values = {(s.cells, p): value(s, p) for s in states for p in ("X", "O")}
+    unwon_top = {
+        p: max((values[s.cells, p] for s in states if s.winner is None), key=_order)
+        for p in ("X", "O")
+    }
+    seen = []
+    for state in states:
+        x, o = values[state.cells, "X"], values[state.cells, "O"]
+        if not all(type(v) in (int, float) for v in (x, o)):
+            seen.append(f"{x!r} {o!r}")
+            continue
+        facts = [-1 - TOLERANCE <= v <= 1 + TOLERANCE for v in (x, o)] + [_same(x, -o)]
+        if state.winner is not None:
+            loser = "O" if state.winner == "X" else "X"
+            facts.append(
+                values[state.cells, state.winner] == 1 and values[state.cells, loser] == -1
+            )
+            facts.append(
+                _order(values[state.cells, state.winner]) > _order(unwon_top[state.winner])
+            )
+            facts.append(_order(values[state.cells, loser]) < -_order(unwon_top[loser]))
+        elif state.cells.count("X") == state.cells.count("O"):
+            mirror = value(mirrored(state), "O")
+            facts.append(type(mirror) in (int, float) and _same(x, mirror))
+        seen.append(repr(facts))
+    for pair in PAIRS:
+        better, worse = value(pair.better, "X"), value(pair.worse, "X")
+        both = all(type(v) in (int, float) for v in (better, worse))
+        seen.append(repr(both and better > worse))
+    for seed in (2, 3):  # the games the tests play (a few seconds in all)
+        for opponent in ("random", "connected"):
+            try:
+                seen.append(repr(series(evaluate, opponent, games=2, seed=seed)))
+            except Exception as error:  # noqa: BLE001
+                seen.append(f"raised {type(error).__name__}")
+    return seen
+
+
+def _order(value: Any) -> float:
+    """A value for comparisons in ``observe`` (what is not a number ranks lowest)."""
+    return float(value) if type(value) in (int, float) else float("-inf")
+
+
+def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
+    """Whether a failing cell's claim holds for the ``evaluate`` in ``namespace`` (None if it
+    does): the values the message quotes are recomputed on the position it names."""
+    if not evidence or evidence.get("step") != "evaluate":
+        return None
+    evaluate = namespace["evaluate"]
+    by_rows = {str(s.rows()): s for s in UNWON + WON + balanced_positions()}
+    if code == "a04.connection":
+        pair = next(
+            (
+                p
+                for p in PAIRS
+                if f"{p.better.rows()} against {p.worse.rows()}" == evidence["input"]
+            ),
+            None,
+        )
+        if pair is None:
+            return f"the pair {evidence['input']!r} is not one of PAIRS"
+        got = (float(evaluate(pair.better, "X")), float(evaluate(pair.worse, "X")))
+        if repr(got) != evidence["got"]:
+            return f"evaluate gives {got!r} on the pair, the message says {evidence['got']}"
+        return None if not got[0] > got[1] else "the first position does score more"
+    state = by_rows.get(evidence["input"])
+    if state is None:
+        return f"the position {evidence['input']!r} is not one the checks use"
+    if code == "a04.not_zero_sum":
+        got = (float(evaluate(state, "X")), float(evaluate(state, "O")))
+        if repr(got) != evidence["got"]:
+            return f"evaluate gives {got!r} there, the message says {evidence['got']}"
+        return None if not _same(got[0], -got[1]) else "the values are zero-sum"
+    if code == "a04.not_symmetric":
+        got = (float(evaluate(state, "X")), float(evaluate(mirrored(state), "O")))
+        if repr(got) != evidence["got"]:
+            return f"evaluate gives {got!r} there, the message says {evidence['got']}"
+        return None if not _same(*got) else "the values are the same"
+    return None
+
+
 __all__ = [
+    "balanced_positions",
+    "observe",
+    "recheck",
     "MISTAKES",
     "PAIRS",
     "UNWON",

@@ -407,6 +407,7 @@ def check_search(
             Probe(label, (state, game, iterations, seed))
             for label, state, iterations, seed in cases
         ],
+        found=(witness, got),
     )
     for label, state, iterations, seed in cases:
         got = student(state, game, iterations, seed)

@@ -172,12 +172,16 @@ def diagnose(
     show: Callable[[Any], str] = repr,
     code_prefix: str = "",
     confirm_on: Sequence[Probe] = (),
+    found: tuple[Witness | None, list[Any]] | None = None,
 ) -> None:
     """Raise a `GradingError` about ``step`` if ``student`` differs from ``reference`` on a
     probe: the confirmed mistake's sentence if exactly one mutant reproduces the student on
     every probe (and on ``confirm_on``, hidden cases that are never shown), else the witness;
-    both with the witness's input and values."""
-    witness, got = first_witness(step, student, reference, probes, same, raised_fact)
+    both with the witness's input and values. ``found``: what `first_witness` already returned
+    for these probes (the ladder is then not climbed twice)."""
+    if found is None:
+        found = first_witness(step, student, reference, probes, same, raised_fact)
+    witness, got = found
     if witness is None:
         return
     said = (

@@ -13,9 +13,10 @@ Each mutant is also *observed*: the assignment's functions are called on a wide 
 
 - **killed**: some test cell failed (the kill rate is the share of non-equivalent mutants);
 - how the first failing cell explained it: a confirmed mistake **named**, a **witness** (the
-  smallest probe that goes wrong), the student's **own error** (an exception raised in their
-  code), a **hidden**-case failure, a **timeout**, a **generic** sentence, or a **traceback**
-  from a checker's own code;
+  smallest probe that goes wrong, or the input and what the student's code returned or raised
+  there), a **visible** test's stated condition that the student's output fails, the student's
+  **own error** (an exception raised in their code), a **hidden**-case failure, a **timeout**, a
+  **generic** sentence, or a **traceback** from a checker's own code;
 - **false** messages: the harness re-checks each claim (the witness's values, a named mistake
   reproducing the mutant on every probe) against the mutant itself.
 
@@ -214,10 +215,12 @@ def kind_of(error: BaseException) -> str:
     code = error.code
     if not code:
         return "generic"
-    if code.startswith(("witness:", "raised:")) or code == "wrong_type":
-        return "witness"  # the input, and what the student's code did there
+    if code.startswith(("witness:", "raised:", "wrong_value:", "shape:")) or code == "wrong_type":
+        return "witness"  # the input, and what the student's code did (or returned) there
     if code.startswith("hidden:"):
         return "hidden"
+    if code == "expect":
+        return "visible"  # a visible test's stated condition, false on the student's output
     return "named"
 
 
@@ -366,11 +369,12 @@ class Report:
         return 100.0 * count / self.non_equivalent if self.non_equivalent else 100.0
 
     def table_row(self) -> str:
-        explained = self.kinds["named"] + self.kinds["witness"] + self.kinds["own error"]
+        explained = sum(self.kinds[k] for k in ("named", "witness", "visible", "own error"))
         return (
             f"| {self.assignment} | {self.mutants} | {self.equivalent} | "
             f"{self.share(self.killed):.1f} % | {self.share(explained):.1f} % | "
-            f"{self.kinds['named']} | {self.kinds['witness']} | {self.kinds['own error']} | "
+            f"{self.kinds['named']} | {self.kinds['witness']} | {self.kinds['visible']} | "
+            f"{self.kinds['own error']} | "
             f"{self.kinds['hidden']} | "
             f"{self.kinds['timeout']} | {self.kinds['generic']} | {self.kinds['traceback']} | "
             f"{len(self.false_claims)} | {len(self.false_failures)} | {self.seconds:.0f} s |"
@@ -378,12 +382,12 @@ class Report:
 
 
 TABLE_HEAD = (
-    "| assignment | mutants | equivalent | killed | explained | named | witness | own error | "
-    "hidden | timeout | generic | traceback | false claims | false failures | time |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "| assignment | mutants | equivalent | killed | explained | named | witness | visible | "
+    "own error | hidden | timeout | generic | traceback | false claims | false failures | time |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
-"""*explained*: named, witness or own error (the student's own exception, raised in their code
-at a test's input), as a share of the non-equivalent mutants."""
+"""*explained*: named, witness, visible or own error (the student's own exception, raised in
+their code at a test's input), as a share of the non-equivalent mutants."""
 
 
 def harness(

@@ -37,6 +37,7 @@ from gamekit.grading.a01.engines import (
     check_minimax_value,
     correct_minimax_value,
 )
+from gamekit.grading.a01.mutation import observe, recheck
 from gamekit.grading.a01.references import (
     MUTANTS,
     forbidden,
@@ -51,6 +52,8 @@ from gamekit.grading.a01.references import (
 from gamekit.grading.a01.tree_game import TREE_MESSAGE, check_tree_game_moves, check_tree_game_turns
 
 __all__ = [
+    "observe",
+    "recheck",
     "MUTANTS",
     "TREE_MESSAGE",
     "VOCABULARY_KEYS",

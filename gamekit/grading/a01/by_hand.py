@@ -38,16 +38,23 @@ def check_vocabulary_shape(answers: Any) -> None:
     """The vocabulary answers are a dict with the expected keys and whole numbers."""
     require_plain(answers, "tree_vocabulary()")
     if type(answers) is not dict:
-        raise GradingError(f"tree_vocabulary() should return a dict, got {type_name(answers)}")
+        raise GradingError(
+            f"tree_vocabulary() should return a dict, got {type_name(answers)}",
+            code="shape:tree_vocabulary",
+        )
     expected = set(VOCABULARY_KEYS) | {"utility_for_X"}
     if set(answers) != expected:
         raise GradingError(
             f"tree_vocabulary() should have exactly the keys {sorted(expected)}; "
-            f"missing {sorted(expected - set(answers))}, extra {sorted(set(answers) - expected)}"
+            f"missing {sorted(expected - set(answers))}, extra {sorted(set(answers) - expected)}",
+            code="shape:tree_vocabulary",
         )
     for key, value in answers.items():
         if value is None:
-            raise GradingError(f"tree_vocabulary()[{key!r}] is None: replace it by your answer")
+            raise GradingError(
+                f"tree_vocabulary()[{key!r}] is None: replace it by your answer",
+                code="shape:tree_vocabulary",
+            )
         require_number(value, f"tree_vocabulary()[{key!r}]")
 
 
@@ -77,7 +84,8 @@ def check_vocabulary(answers: Any, game: TicTacToe, state: Any, path: Sequence[A
     if wrong:
         raise GradingError(
             "not right yet: "
-            + "; ".join(f"tree_vocabulary()[{key!r}] ({hints[key]})" for key in wrong)
+            + "; ".join(f"tree_vocabulary()[{key!r}] ({hints[key]})" for key in wrong),
+            code="witness:tree_vocabulary",
         )
 
 
@@ -86,15 +94,22 @@ def check_hand_values_shape(values: Any, tree: GameTree) -> None:
     require_plain(values, "minimax_values_by_hand()")
     if type(values) is not dict:
         raise GradingError(
-            f"minimax_values_by_hand() should return a dict, got {type_name(values)}"
+            f"minimax_values_by_hand() should return a dict, got {type_name(values)}",
+            code="shape:minimax_values_by_hand",
         )
     inner = [node for node in tree.nodes() if not tree.terminal_test(node)]
     missing = [node for node in inner if values.get(node) is None]
     if missing:
-        raise GradingError(f"minimax_values_by_hand() has no value for nodes {missing}")
+        raise GradingError(
+            f"minimax_values_by_hand() has no value for nodes {missing}",
+            code="shape:minimax_values_by_hand",
+        )
     extra = sorted(set(values) - set(inner))
     if extra:
-        raise GradingError(f"minimax_values_by_hand() should only list inner nodes; remove {extra}")
+        raise GradingError(
+            f"minimax_values_by_hand() should only list inner nodes; remove {extra}",
+            code="shape:minimax_values_by_hand",
+        )
     for node in inner:
         require_number(values[node], f"minimax_values_by_hand()[{node!r}]")
 
@@ -109,8 +124,11 @@ def check_hand_values(values: Any, tree: GameTree) -> None:
         return
     swapped = {node: _value(node, tree, MAX, mutant="swap") for node in inner}
     if all(_same(values[node], swapped[node]) for node in wrong):
-        raise GradingError(f"minimax_values_by_hand(): nodes {wrong} are wrong: {MUTANTS['swap']}")
+        raise GradingError(
+            f"minimax_values_by_hand(): nodes {wrong} are wrong: {MUTANTS['swap']}", code="a01.swap"
+        )
     raise GradingError(
         f"minimax_values_by_hand(): the values of nodes {wrong} are not their minimax values "
-        "(MAX nodes take the largest child value, MIN nodes the smallest, from the leaves up)"
+        "(MAX nodes take the largest child value, MIN nodes the smallest, from the leaves up)",
+        code="witness:minimax_values_by_hand",
     )

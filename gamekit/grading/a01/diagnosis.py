@@ -31,7 +31,9 @@ def _run(name: str, call: Callable[[Game, EvalFn | None], Any], state, game, eva
     except (GradingError, NotImplementedError):
         raise
     except RecursionError as error:
-        raise GradingError(f"{name} recursed without end: {error}") from error
+        raise GradingError(
+            f"{name} recursed without end: {error}", code=f"raised:{name}"
+        ) from error
     except Exception as error:
         raise GradingError(raised_by_student(name, error), code=f"raised:{name}") from error
 
@@ -148,11 +150,19 @@ def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str |
     )
 
 
-def _diagnose_value(name, got, expected, mutants, case, confirm=None) -> GradingError:
+CASES_SEEN: dict[tuple[str, str], tuple[Callable[[Any], Any], float, Callable[[str], Any]]] = {}
+"""``(function name, case words) -> (call, right value, mistake -> its value)`` for each wrong
+value reported in this process: what the mutation harness re-checks a message against."""
+
+
+def _diagnose_value(name, got, expected, mutants, case, confirm=None, call=None) -> GradingError:
     """The error for a wrong value. When exactly one catalogued mistake gives ``got`` here (and
     the reference does not), the message says so, as a fact about this value; when several do,
     ``confirm(fitting)`` keeps those that also give the student's values on public probes; when
-    none or still several fit, it says only that the value is wrong."""
+    none or still several fit, it says only that the value is wrong. ``call(function)`` calls a
+    function on this case (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
+    if call is not None:
+        CASES_SEEN[(name, case)] = (call, expected, mutants.__getitem__)
     fitting = [
         m for m, value in mutants.items() if not _same(value, expected) and _same(got, value)
     ]
@@ -186,5 +196,8 @@ def _check_number(name: str, value: Any) -> float:
     if type(value).__module__ == "numpy" and type(value).__name__ in _NUMPY_SCALARS:
         value = value.item()
     if type(value) is tuple:
-        raise GradingError(f"{name} returned a tuple {value!r}: it should return only the value")
+        raise GradingError(
+            f"{name} returned a tuple {value!r}: it should return only the value",
+            code=f"shape:{name}",
+        )
     return require_number(value, f"the value returned by {name}")

@@ -49,7 +49,8 @@ def check_minimax_value(
             order = ("parity", *order)
         mutants = {m: _value(state, game, player, mutant=m) for m in order}
         confirm = _confirmer(name, minimax_value, probe_trees())
-        raise _diagnose_value(name, got, expected, mutants, case, confirm)
+        call = lambda f: f(state, game, player)  # noqa: E731
+        raise _diagnose_value(name, got, expected, mutants, case, confirm, call)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
@@ -102,26 +103,38 @@ def check_minimax_decision(
     if type(got) in (int, float) and got not in moves:
         raise GradingError(
             f"{name} {case}: value returned instead of move: return the best move "
-            "(one of game.actions(state)), not its value"
+            "(one of game.actions(state)), not its value",
+            code="shape:minimax_decision",
         )
     if type(got) is tuple and len(got) == 2 and got not in moves:
-        raise GradingError(f"{name} {case} returned a pair {got!r}: return only the move")
+        raise GradingError(
+            f"{name} {case} returned a pair {got!r}: return only the move",
+            code="shape:minimax_decision",
+        )
     require_plain(got, f"the move returned by {name}")
     if got not in moves:
-        raise GradingError(f"{name} {case} returned {got!r}, which is not a legal move there")
+        raise GradingError(
+            f"{name} {case} returned {got!r}, which is not a legal move there",
+            code="witness:minimax_decision",
+        )
     if got != expected:
         chosen = values[moves.index(got)]
         if _same(chosen, best):
             raise GradingError(
                 f"{name} {case}: several moves tie for the best value; ties go to the first best "
-                "move in actions() order"
+                "move in actions() order",
+                code="a01.decision_tie_not_first",
             )
         if _same(chosen, min(values)):
             raise GradingError(
                 f"{name} {case} chose a move that is worst for the player to move: min and max "
-                "swapped?"
+                "swapped?",
+                code="a01.decision_min_max_swapped",
             )
-        raise GradingError(f"{name} {case} did not choose a move with the best minimax value")
+        raise GradingError(
+            f"{name} {case} did not choose a move with the best minimax value",
+            code="witness:minimax_decision",
+        )
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
@@ -215,7 +228,8 @@ def check_minimax_cutoff_value(
             m: _value(state, game, player, depth, eval_fn, mutant=m)
             for m in ("swap", "leaf_max", "leaf_mover", "plain_terminal", "eval_for_max")
         }
-        raise _diagnose_value(name, got, expected, mutants, case)
+        call = lambda f: f(state, game, depth, eval_fn, player)  # noqa: E731
+        raise _diagnose_value(name, got, expected, mutants, case, call=call)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
 
@@ -245,7 +259,8 @@ def check_expectiminimax_value(
             for m in ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max")
         }
         confirm = _confirmer(name, expectiminimax_value, chance_probe_trees() + probe_trees())
-        raise _diagnose_value(name, got, expected, mutants, case, confirm)
+        call = lambda f: f(state, game, player)  # noqa: E731
+        raise _diagnose_value(name, got, expected, mutants, case, confirm, call)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")

@@ -29,7 +29,7 @@ def _gametree_forbidden() -> Iterator[None]:
     saved = {name: GameTree.__dict__[name] for name in names}
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise GradingError(TREE_MESSAGE)
+        raise GradingError(TREE_MESSAGE, code="forbidden")
 
     targets = [(f"gamekit.gametree:GameTree.{name}", TREE_MESSAGE) for name in names]
     try:
@@ -58,10 +58,13 @@ def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[G
     """The student's game for ``edges``/``utilities`` and gamekit's, to compare."""
     reference = GameTree(edges, utilities)
     if not _is_class(TreeGame) or not _derives(TreeGame, Game):
-        raise GradingError("TreeGame should be a class derived from gamekit.Game")
+        raise GradingError(
+            "TreeGame should be a class derived from gamekit.Game", code="shape:TreeGame"
+        )
     if _derives(TreeGame, GameTree):
         raise GradingError(
-            "TreeGame should derive from gamekit.Game, not from gamekit.GameTree (the answer)"
+            "TreeGame should derive from gamekit.Game, not from gamekit.GameTree (the answer)",
+            code="shape:TreeGame",
         )
     copy_edges = {node: dict(kids) for node, kids in edges.items()}
     try:
@@ -71,7 +74,8 @@ def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[G
         raise
     except Exception as error:
         raise GradingError(
-            f"TreeGame(edges, utilities) raised {type(error).__name__}: {error}"
+            f"TreeGame(edges, utilities) raised {type(error).__name__}: {error}",
+            code="raised:TreeGame",
         ) from error
     return game, reference
 
@@ -83,7 +87,9 @@ def _ask(what: str, method: Callable[..., Any], *args: Any) -> Any:
     except (GradingError, NotImplementedError):
         raise
     except Exception as error:
-        raise GradingError(f"{what} raised {type(error).__name__}: {error}") from error
+        raise GradingError(
+            f"{what} raised {type(error).__name__}: {error}", code="raised:TreeGame"
+        ) from error
 
 
 def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) -> None:
@@ -93,33 +99,48 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
     require_plain(game.initial, "TreeGame.initial")
     if game.initial != reference.initial:
         raise GradingError(
-            f"TreeGame.initial is {game.initial!r}: the root is the first node listed in edges"
+            f"TreeGame.initial is {game.initial!r}: the root is the first node listed in edges",
+            code="witness:TreeGame",
         )
     for node in reference.nodes():
         terminal = _ask(f"terminal_test({node!r})", game.terminal_test, node)
         if type(terminal) is not bool:
             raise GradingError(
-                f"terminal_test({node!r}) returned {type_name(terminal)}: return True/False"
+                f"terminal_test({node!r}) returned {type_name(terminal)}: return True/False",
+                code="witness:TreeGame",
             )
         if terminal != reference.terminal_test(node):
             kind = "a leaf" if reference.terminal_test(node) else "an inner node"
-            raise GradingError(f"terminal_test({node!r}) is {terminal}, but {node!r} is {kind}")
+            raise GradingError(
+                f"terminal_test({node!r}) is {terminal}, but {node!r} is {kind}",
+                code="witness:TreeGame",
+            )
         actions = _ask(f"actions({node!r})", game.actions, node)
         require_plain(actions, f"actions({node!r})")
         if type(actions) is not list:
-            raise GradingError(f"actions({node!r}) should be a list, got {type_name(actions)}")
+            raise GradingError(
+                f"actions({node!r}) should be a list, got {type_name(actions)}",
+                code="witness:TreeGame",
+            )
         if actions != reference.actions(node):
             if sorted(map(str, actions)) == sorted(reference.actions(node)):
                 raise GradingError(
                     f"actions({node!r}) lists the right edges in another order: keep the order "
-                    "of edges"
+                    "of edges",
+                    code="witness:TreeGame",
                 )
-            raise GradingError(f"actions({node!r}) should list the labels of the edges leaving it")
+            raise GradingError(
+                f"actions({node!r}) should list the labels of the edges leaving it",
+                code="witness:TreeGame",
+            )
         for move in actions:
             child = _ask(f"result({node!r}, {move!r})", game.result, node, move)
             require_plain(child, f"result({node!r}, {move!r})")
             if child != reference.result(node, move):
-                raise GradingError(f"result({node!r}, {move!r}) is not the node that edge leads to")
+                raise GradingError(
+                    f"result({node!r}, {move!r}) is not the node that edge leads to",
+                    code="witness:TreeGame",
+                )
         others = [m for n in reference.edges if n != node for m in reference.actions(n)]
         for bad in ["no-such-edge", *others[:1]]:
             if bad in reference.actions(node):
@@ -134,11 +155,13 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
             except Exception as error:
                 raise GradingError(
                     f"result({node!r}, {bad!r}) raised {type(error).__name__} for an edge that "
-                    "does not leave the node: raise gamekit.IllegalMoveError instead"
+                    "does not leave the node: raise gamekit.IllegalMoveError instead",
+                    code="raised:TreeGame",
                 ) from error
             raise GradingError(
                 f"result({node!r}, {bad!r}) returned {answer!r} for an edge that does not leave "
-                "the node (illegal move ignored): raise gamekit.IllegalMoveError instead"
+                "the node (illegal move ignored): raise gamekit.IllegalMoveError instead",
+                code="witness:TreeGame",
             )
 
 
@@ -155,9 +178,12 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                     if player == MIN and _same(got, reference.utility(node, MAX)):
                         raise GradingError(
                             f"utility({node!r}, 'MIN') is the utility for MAX: utility taken for "
-                            "the wrong player; the leaves store it for MAX, MIN gets the negation"
+                            "the wrong player; the leaves store it for MAX, MIN gets the negation",
+                            code="witness:TreeGame",
                         )
-                    raise GradingError(f"utility({node!r}, {player!r}) is not right")
+                    raise GradingError(
+                        f"utility({node!r}, {player!r}) is not right", code="witness:TreeGame"
+                    )
         else:
             got = _ask(f"to_move({node!r})", game.to_move, node)
             require_plain(got, f"to_move({node!r})")
@@ -165,5 +191,6 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                 raise GradingError(
                     f"to_move({node!r}) is {got!r}, but {node!r} lies {reference.depth(node)} "
                     "plies below the root: turns alternate MAX, MIN, MAX, ... down the tree "
-                    "(trees of several rounds)"
+                    "(trees of several rounds)",
+                    code="witness:TreeGame",
                 )

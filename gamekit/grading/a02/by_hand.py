@@ -25,20 +25,24 @@ EvalFn = Callable[[Any, str], float]
 # --------------------------------------------------------------------------------------------
 
 
-def _answer(fn: Callable[[], Any], what: str) -> Any:
+def _answer(fn: Callable[[], Any], what: str, step: str) -> Any:
     """Call the student's answer function; NotImplementedError (a blank answer) passes through."""
     try:
         return fn()
     except (NotImplementedError, GradingError):
         raise
     except Exception as error:
-        raise GradingError(f"{what} raised {type(error).__name__}: {error}") from error
+        raise GradingError(
+            f"{what} raised {type(error).__name__}: {error}", code=f"raised:{step}"
+        ) from error
 
 
 def _interval_of(node: Any, value: Any) -> tuple[float, float]:
     what = f"the interval of node {node!r}"
     if type(value) not in (tuple, list) or len(value) != 2:
-        raise GradingError(f"{what} should be a pair (alpha, beta), got {value!r}")
+        raise GradingError(
+            f"{what} should be a pair (alpha, beta), got {value!r}", code="shape:intervals_by_hand"
+        )
     alpha = require_number(value[0], f"alpha at node {node!r}")
     beta = require_number(value[1], f"beta at node {node!r}")
     return alpha, beta
@@ -81,7 +85,7 @@ def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) 
     with the window the node holds when it returns (course convention). Names the nodes whose
     interval is wrong, never the right values."""
     tree = exercise_tree() if tree is None else tree
-    answer = _answer(answer_fn, "your interval function")
+    answer = _answer(answer_fn, "your interval function", "intervals_by_hand")
     require_type(answer, dict, "your intervals")
     require_plain(answer, "your intervals")
     given = {node: _interval_of(node, value) for node, value in answer.items()}
@@ -126,12 +130,15 @@ def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) 
             hint = " alpha and beta look swapped: write each as (alpha, beta)."
         problems.append(f"wrong interval at {', '.join(wrong)}.{hint}")
     if problems:
-        raise GradingError("Intervals: " + "; ".join(problems))
+        raise GradingError("Intervals: " + "; ".join(problems), code="witness:intervals_by_hand")
 
 
 def _edge_of(value: Any) -> tuple[Any, Any]:
     if type(value) not in (tuple, list) or len(value) != 2:
-        raise GradingError(f"each pruned edge should be a pair (node, edge_label), got {value!r}")
+        raise GradingError(
+            f"each pruned edge should be a pair (node, edge_label), got {value!r}",
+            code="shape:pruned_by_hand",
+        )
     return value[0], value[1]
 
 
@@ -140,22 +147,26 @@ def check_pruned_edges(answer_fn: Callable[[], Any], tree: GameTree | None = Non
     pairs leaving the cut-off node (not the edges below them). Says how many are missing or extra,
     never which."""
     tree = exercise_tree() if tree is None else tree
-    answer = _answer(answer_fn, "your pruned-edges function")
+    answer = _answer(answer_fn, "your pruned-edges function", "pruned_by_hand")
     require_type(answer, (set, frozenset, list, tuple), "your pruned edges")
     require_plain(answer, "your pruned edges")
     edges = [_edge_of(item) for item in answer]
     if len(set(edges)) != len(edges):
-        raise GradingError("Pruned edges: some edge is listed twice")
+        raise GradingError("Pruned edges: some edge is listed twice", code="witness:pruned_by_hand")
     for node, label in edges:
         if node not in tree.edges:
             raise GradingError(
                 f"Pruned edges: {node!r} is not an inner node of the tree; write each edge as "
-                "(node it leaves, edge label), e.g. ('A', 'a2')"
+                "(node it leaves, edge label), e.g. ('A', 'a2')",
+                code="witness:pruned_by_hand",
             )
         if label not in tree.edges[node]:
             kids = tree.edges[node]
             hint = " (use the edge's label, not the child's name)" if label in kids.values() else ""
-            raise GradingError(f"Pruned edges: no edge {label!r} leaves {node!r}{hint}")
+            raise GradingError(
+                f"Pruned edges: no edge {label!r} leaves {node!r}{hint}",
+                code="witness:pruned_by_hand",
+            )
     expected = set(alphabeta_pruned(tree))
     given = set(edges)
     missing, extra = expected - given, given - expected
@@ -175,7 +186,7 @@ def check_pruned_edges(answer_fn: Callable[[], Any], tree: GameTree | None = Non
                 "list only the edge leaving the cut-off node, not the edges inside the subtree "
                 "below it"
             )
-    raise GradingError("Pruned edges: " + "; ".join(parts))
+    raise GradingError("Pruned edges: " + "; ".join(parts), code="witness:pruned_by_hand")
 
 
 def _below(tree: GameTree, node: Any, edge: tuple[Any, Any]) -> bool:

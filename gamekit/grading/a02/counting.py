@@ -35,7 +35,10 @@ def check_nodes_by_depth(
         except (NotImplementedError, GradingError):
             raise
         except Exception as error:
-            raise GradingError(f"nodes_by_depth raised {type(error).__name__}: {error}") from error
+            raise GradingError(
+                f"nodes_by_depth raised {type(error).__name__}: {error}",
+                code="raised:nodes_by_depth",
+            ) from error
         require_type(answer, dict, "nodes_by_depth's answer")
         require_plain(answer, "nodes_by_depth's answer")
         expected, leaves = {}, {}
@@ -46,7 +49,8 @@ def check_nodes_by_depth(
         if set(answer) != set(expected):
             raise GradingError(
                 "nodes_by_depth: the keys should be the number of legal moves of each position "
-                "given (for tic-tac-toe, its empty cells), one key per position"
+                "given (for tic-tac-toe, its empty cells), one key per position",
+                code="shape:nodes_by_depth",
             )
         for key, nodes in answer.items():
             require_type(nodes, int, f"the count for {key} legal moves")
@@ -59,7 +63,8 @@ def check_nodes_by_depth(
                 hint = " (count every generated node, trace.stats.nodes, not only the leaves)"
             raise GradingError(
                 f"nodes_by_depth: wrong node count for the positions with "
-                f"{', '.join(map(str, wrong))} legal moves{hint}"
+                f"{', '.join(map(str, wrong))} legal moves{hint}",
+                code="witness:nodes_by_depth",
             )
 
 
@@ -80,7 +85,8 @@ def check_ordering_key(key: Callable[..., Any], states: Sequence[Any]) -> None:
                 raise
             except Exception as error:
                 raise GradingError(
-                    f"your ordering key raised {type(error).__name__}: {error}"
+                    f"your ordering key raised {type(error).__name__}: {error}",
+                    code="raised:centre_first",
                 ) from error
             require_number(score, f"the key of move {move}")
         ordered = OrderedGame(game, key).actions(state)
@@ -91,5 +97,6 @@ def check_ordering_key(key: Callable[..., Any], states: Sequence[Any]) -> None:
             raise GradingError(
                 f"move ordering: on some board your key puts {names[groups[i]]} before "
                 f"{names[groups[i + 1]]}; the order is centre, then corners, then edges "
-                "(lower key first)"
+                "(lower key first)",
+                code="witness:centre_first",
             )

@@ -74,7 +74,8 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
     except (TypeError, ValueError) as error:
         args = "state, game, depth, eval_fn" if "depth" in kw else "state, game"
         raise GradingError(
-            f"{name} must take the arguments ({args}), with those names: {error}"
+            f"{name} must take the arguments ({args}), with those names: {error}",
+            code=f"shape:{name}",
         ) from error
     try:
         with engines_swapped_out(*default_forbidden()):
@@ -84,7 +85,8 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
     except RecursionError as error:
         raise GradingError(
             f"{name} never stops (maximum recursion depth exceeded): does every path reach "
-            "terminal_test, or the depth limit?"
+            "terminal_test, or the depth limit?",
+            code=f"raised:{name}",
         ) from error
     except Exception as error:
         raise GradingError(raised_by_student(name, error), code=f"raised:{name}") from error
@@ -110,25 +112,32 @@ def _check_move_type(name: str, answer: Any, state: Any, game: Game, where: str)
         raise GradingError(
             f"{name} returns the value instead of the move ({where}): return the move itself "
             "(an edge label in a tree, a (row, col) cell in tic-tac-toe) and keep values inside "
-            "max_value/min_value"
+            "max_value/min_value",
+            code=f"shape:{name}",
         )
     if answer is None:
-        raise GradingError(f"{name} returns None ({where}): it must return one of the legal moves")
+        raise GradingError(
+            f"{name} returns None ({where}): it must return one of the legal moves",
+            code=f"shape:{name}",
+        )
     if type(answer) is tuple and len(answer) == 2 and answer not in legal and answer[1] in legal:
         raise GradingError(
-            f"{name} returns a pair ({where}): return only the move, not (value, move)"
+            f"{name} returns a pair ({where}): return only the move, not (value, move)",
+            code=f"shape:{name}",
         )
     children = [game.result(state, m) for m in legal]
     if any(type(answer) is type(child) and answer == child for child in children):
         raise GradingError(
             f"{name} returns the position after the move ({where}): return the move itself, "
-            "the a in game.result(state, a)"
+            "the a in game.result(state, a)",
+            code=f"shape:{name}",
         )
     require_plain(answer, f"the move {name} returns")
     if type(answer) not in {type(m) for m in legal} or answer not in legal:
         raise GradingError(
             f"{name} returns {answer!r} ({where}), which is not one of game.actions(state): "
-            "return the move exactly as actions() gives it"
+            "return the move exactly as actions() gives it",
+            code=f"witness:{name}",
         )
 
 
@@ -462,13 +471,15 @@ def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) 
         raise GradingError(
             f"{name}: evaluation called on non-leaf nodes ({where}): call eval_fn only on a "
             "position you do not expand (a non-terminal position exactly `depth` plies below "
-            "the root), never on the root or on a node whose children you then search"
+            "the root), never on the root or on a node whose children you then search",
+            code=f"witness:{name}",
         )
     if any(game.terminal_test(node.state) for node in run.evaluated):
         raise GradingError(
             f"{name}: evaluation called on a terminal position ({where}): test "
             "game.terminal_test first and score a finished game with "
-            "scored_result(game.utility(state, player), ply)"
+            "scored_result(game.utility(state, player), ply)",
+            code=f"witness:{name}",
         )
     plies = {node.depth for node in run.evaluated}
     deepest = max([node.depth for node in run.trace.nodes] + list(plies))
@@ -479,21 +490,25 @@ def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) 
     if deepest == depth + 1:
         raise GradingError(
             f"{name}: depth off by one ({where}): your search goes one ply deeper than asked; "
-            + rule
+            + rule,
+            code=f"witness:{name}",
         )
     if deepest > depth:
         raise GradingError(
             f"{name}: your search goes deeper than `depth` plies ({where}): pass ply + 1 to "
-            f"each child and stop when ply == depth; {rule}"
+            f"each child and stop when ply == depth; {rule}",
+            code=f"witness:{name}",
         )
     if plies and max(plies) == depth - 1:
         raise GradingError(
             f"{name}: depth off by one ({where}): your search evaluates positions one ply too "
-            "early; " + rule
+            "early; " + rule,
+            code=f"witness:{name}",
         )
     if any(p < depth for p in plies):
         raise GradingError(
-            f"{name}: your search evaluates positions before the depth limit ({where}); " + rule
+            f"{name}: your search evaluates positions before the depth limit ({where}); " + rule,
+            code=f"witness:{name}",
         )
 
 
