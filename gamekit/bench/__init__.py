@@ -12,8 +12,11 @@ engine, whose own ordering and table are the point):
 - W3 Connect Four 7 x 6 from the empty board to depth 4, 6 and 8, with win/loss leaves (every
   non-terminal leaf scores 0) and with the window evaluation (`gamekit.heuristics.eval_for`);
 - W4 Connect Four 4 x 4 with k = 3, solved;
-- W5 exact solving of the published position sets in ``gamekit/bench/data/connect4/``: accuracy,
-  mean and maximum time per position (the fast engine only: the others cannot).
+- W5 exact solving of the published position sets in ``gamekit/bench/data/connect4/`` by the
+  fast engine's solver, pure Python and compiled (the other engines cannot): accuracy, mean and
+  maximum time, positions per second, nodes per position and per second, next to Pons' C++
+  solver where its time is known; solver ratios split as tree size x cost per node; the empty
+  board's `analyse` time and the compiled table's bytes.
 
 Engines: the textbook engines of `gamekit.search`; `gamekit.connect4_fast` ("fast"); easyAI's
 Negamax without and with its transposition table; OpenSpiel's Python minimax (its

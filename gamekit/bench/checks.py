@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamekit.bench.measuring import Measurement
-from gamekit.bench.published_sets import SetResult
+from gamekit.bench.published_sets import PONS_ON_THIS_MACHINE, SetResult
 from gamekit.bench.workloads import SETS, TIC_TAC_TOE_NODES, W1, W4, w3_description
 
 
@@ -72,7 +72,10 @@ def consistency_checks(results: Sequence[Measurement], sets: Sequence[SetResult]
                 r.value == expected,
             )
     for s in sets:
-        check(f"W5 {s.name}: {s.correct}/{s.positions} solved right", s.correct == s.positions)
+        check(
+            f"W5 {s.name} ({s.engine}): {s.correct}/{s.positions} solved right",
+            s.correct == s.positions,
+        )
     return checks
 
 
@@ -132,7 +135,7 @@ def targets(results: Sequence[Measurement], sets: Sequence[SetResult]) -> list[T
         Target(f"W1 {W1}, textbook with the cache", median("W1", W1, "textbook, cache on"), 0.4),
     ]
     limits = {"Test_L3_R1": 0.0005, "Test_L2_R1": 0.003, "Test_L2_R2": 0.3}
-    by_name = {s.name: s for s in sets}
+    by_name = {s.name: s for s in sets if s.engine == "pure"}
     for name, limit in limits.items():
         s = by_name.get(name)
         found.append(
@@ -142,4 +145,15 @@ def targets(results: Sequence[Measurement], sets: Sequence[SetResult]) -> list[T
                 limit,
             )
         )
+    compiled = {s.name: s for s in sets if s.engine == "compiled"}
+    for name, pons in PONS_ON_THIS_MACHINE.items():  # issue 24: within 3x of Pons' C++ solver
+        s = compiled.get(name)
+        if s is not None:
+            found.append(
+                Target(
+                    f"W5 {name} ({SETS[name]}), compiled, mean per position (3x Pons' C++)",
+                    s.mean_seconds,
+                    3 * pons.mean_seconds,
+                )
+            )
     return found

@@ -1,55 +1,9 @@
-"""A fast Connect Four engine and exact solver, beside the course's textbook engines.
+"""The readable reference: the fast Connect Four engine and exact solver in pure Python.
 
-The engines in `gamekit.search` are written to be read; this module is written to be fast, in
-pure Python, and is checked against them: wherever both finish they give the same values. Use it
-as the strongest opponent on the boards, and as an oracle in tests.
-
-What makes it fast (each idea is a classic of game programming):
-
-- **Bitboards.** A position is two integers: ``mask`` (every stone) and ``current`` (the stones
-  of the player to move). Column ``c`` (0-based, from the left) owns bits ``c * (h + 1)`` to
-  ``c * (h + 1) + h - 1``, bottom cell first; the extra bit on top of every column stays empty,
-  so a line never wraps from one column into the next. Playing is two operations.
-- **Negamax with alpha-beta and null-window search** (principal variation search: the first move
-  gets the full window, the others only ask "better than alpha?" and are searched again when
-  they are).
-- **A transposition table** keyed by the position, with the remaining depth, a bound flag
-  (exact, lower or upper) and the best move, which is tried first next time.
-- **Move ordering**: an immediate win ends the search of a node; a forced block (else the
-  table's move) is tried first, then the moves that create the most winning threats, centre
-  columns first (near the leaves, where counting threats costs more than it saves, centre
-  first only). A move that leaves the opponent a win scores that loss without a search.
-- **Iterative deepening** under a time limit: depth 1, 2, 3, ... until time runs out; the best
-  move of the deepest finished search (or a better one found since) is played. Without a time
-  limit the requested depth is searched at once.
-- **Win/loss leaves** (no evaluation): every leaf is worth 0, so a node one ply above the
-  leaves is worth 0 unless the mover wins at once, and two plies above, 0 unless every move
-  lets the opponent win: both are decided without generating the leaves.
-- **An incremental window evaluation**: each move changes only the windows through its cell, so
-  the score is updated, not recomputed; it equals `gamekit.heuristics.connect_four_eval`.
-- **An exact solver** (`solve`), after Pascal Pons' "Solving Connect 4": null-window searches
-  that halve the score interval, only moves that do not lose at once, upper and lower bounds in
-  the table. It returns the game-theoretic value and the distance to the end of the game.
-
-Depth-limited values follow the course conventions (`gamekit.search`): ``depth`` counts plies, a
-terminal state ``ply`` plies below the root scores ``scored_result(utility, ply)`` and other
-leaves score the evaluation, all from the point of view of the player to move at the root.
-
->>> from gamekit.games import ConnectFour
->>> from gamekit.heuristics import eval_for
->>> from gamekit.search import alphabeta_cutoff_search
->>> game = ConnectFour()
->>> fast_cutoff_search(game.initial, game, depth=3, with_value=True)
-(26, (6, 4))
->>> alphabeta_cutoff_search(game.initial, game, 3, eval_for(game), with_value=True)
-(26, (6, 4))
-
-The first published end-game position (score -1): the player to move, O, loses to X's 21st
-stone, the 41st on the board, four plies from now.
-
->>> solution = solve(Position.from_moves("2252576253462244111563365343671351441"))
->>> solution.score, solution.value, solution.plies
-(-1, -1, 4)
+Students read this file. `gamekit.connect4_fast.kernel` compiles the exact solver's search
+(`window_search`) with numba; the two agree position for position (the package's tests check
+it), and this one is what runs when numba is missing (or ``GAMEKIT_PURE_SOLVER=1``). The ideas
+are listed in the package's docstring (`gamekit.connect4_fast`).
 """
 
 from __future__ import annotations
@@ -59,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from operator import or_
-from typing import Any
 
 from gamekit.games import BoardState, ConnectFour, Game, Move
 from gamekit.heuristics import CENTRE_WEIGHT, centre_columns, default_weights
@@ -261,6 +214,12 @@ class Position:
                 )
             if position.is_won():
                 raise ValueError(f"move {index + 1} of {moves!r} comes after the game is won")
+            if not position.can_play(int(char)):
+                playable = [c for c in range(1, width + 1) if position.can_play(c)]
+                raise ValueError(
+                    f"move {index + 1} of {moves!r}: column {char} cannot be played; playable"
+                    f" columns: {playable} (column {char} is full)"
+                )
             position = position.play(int(char))
         return position
 
@@ -548,46 +507,36 @@ def _search_depth(
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Solution:
-    """The exact result of a position for the player to move.
+class OutOfBudget(Exception):
+    """Raised by `window_search` when it has generated its ``node_limit`` nodes."""
 
-    ``score``: Pons' convention (the published test sets'): 0 a draw; positive, the mover wins
-    and the score is ``(cells + 1 - n) // 2`` where ``n`` stones are on the board before the
-    winning move (22 minus the winner's stones at the win on 7 x 6); negative, the same for the
-    opponent. ``value``: 1, 0 or -1. ``plies``: moves until the game ends with perfect play
-    (the winner wins as soon as possible, the loser holds out as long as possible).
+
+NO_LIMIT = 1 << 62
+"""A node limit no search reaches."""
+
+
+def window_search(
+    sh: Shape,
+    table: dict[int, int],
+    max_table_entries: int,
+    current: int,
+    mask: int,
+    moves: int,
+    alpha: int,
+    beta: int,
+    node_limit: int = NO_LIMIT,
+) -> tuple[int, int]:
+    """Pons' negamax on one position the mover cannot win at once: (score, nodes).
+
+    The score is exact when it falls strictly inside ``(alpha, beta)``, else a bound (at most
+    ``alpha`` or at least ``beta``). ``table`` maps a position's key to
+    ``2 * bound + (1 for a lower bound, 0 for an upper one)`` and is kept by the caller, so
+    successive windows on one position share it; it is emptied when it holds more than
+    ``max_table_entries``. Raises `OutOfBudget` after ``node_limit`` nodes (the table keeps
+    only sound bounds, so a later search can go on from it).
     """
-
-    score: int
-    value: int
-    plies: int
-    nodes: int
-
-
-def solve(position: Position, max_table_entries: int = DEFAULT_TABLE_ENTRIES) -> Solution:
-    """The exact value of ``position`` and its distance to the end (see `Solution`)."""
-    sh = position.shape
-    if position.is_won():
-        raise ValueError(f"the game is over: the last move won\n{position}")
-    cells, moves = sh.cells, position.moves
-    score, nodes = _solve_score(position, max_table_entries)
-    if score == 0:
-        plies = cells - moves
-    else:  # the winning move is played with n stones on the board, n of the winner's parity
-        n = cells + 1 - 2 * abs(score)
-        if (n - moves) % 2 != (0 if score > 0 else 1):
-            n -= 1
-        plies = n - moves + 1
-    return Solution(score, (score > 0) - (score < 0), plies, nodes)
-
-
-def _solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
-    """Pons' solver: (score, nodes). Null-window searches narrow [low, high] to the score."""
-    sh = position.shape
     bottom, board, cells, order = sh.bottom, sh.board, sh.cells, sh.order
     column_masks, winning_cells = sh.column_masks, sh.winning_cells
-    table: dict[int, int] = {}  # key -> 2 * bound + (1 for a lower bound, 0 for an upper one)
     ranked = [(15 - rank, column_masks[c]) for rank, c in enumerate(order)]
     nodes = 0
 
@@ -595,6 +544,8 @@ def _solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
         """Score for the mover, within [alpha, beta]; the mover cannot win at once here."""
         nonlocal nodes
         nodes += 1
+        if nodes > node_limit:
+            raise OutOfBudget(nodes)
         possible = (mask + bottom) & board
         threats = winning_cells(current ^ mask, mask)
         forced = possible & threats
@@ -648,110 +599,50 @@ def _solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
         table[key] = 2 * alpha
         return alpha
 
+    try:
+        score = negamax(current, mask, moves, alpha, beta)
+    except RecursionError:  # pragma: no cover - boards deeper than Python's stack
+        raise ValueError(f"board too large for the pure-Python solver: {sh.cells} cells") from None
+    return score, nodes
+
+
+def score_bounds(position: Position) -> tuple[int, int]:
+    """The widest possible scores of a position nobody can win at once: (low, high)."""
+    cells, moves = position.shape.cells, position.moves
+    return -((cells - moves) // 2), (cells + 1 - moves) // 2
+
+
+def next_window(low: int, high: int) -> int:
+    """The ``middle`` whose null window ``(middle, middle + 1)`` the solver asks next while the
+    score lies in ``[low, high]``: halfway, leaning towards 0 first (most positions are near)."""
+    middle = low + (high - low) // 2
+    if middle <= 0 and low // 2 < middle:
+        middle = low // 2
+    elif middle >= 0 and high // 2 > middle:
+        middle = high // 2
+    return middle
+
+
+def reference_solve_score(position: Position, max_table_entries: int) -> tuple[int, int]:
+    """Pons' solver in pure Python: (score, nodes). Null-window searches narrow [low, high] to
+    the score."""
+    sh = position.shape
     current, mask, moves = position.current, position.mask, position.moves
-    if moves == cells:
+    if moves == sh.cells:
         return 0, 1
-    if winning_cells(current, mask) & (mask + bottom) & board:
-        return (cells + 1 - moves) // 2, 1
-    low, high = -((cells - moves) // 2), (cells + 1 - moves) // 2
-    while low < high:  # ask "score > middle?" with a null window, leaning towards 0 first
-        middle = low + (high - low) // 2
-        if middle <= 0 and low // 2 < middle:
-            middle = low // 2
-        elif middle >= 0 and high // 2 > middle:
-            middle = high // 2
-        found = negamax(current, mask, moves, middle, middle + 1)
+    if sh.winning_cells(current, mask) & (mask + sh.bottom) & sh.board:
+        return (sh.cells + 1 - moves) // 2, 1
+    table: dict[int, int] = {}
+    low, high = score_bounds(position)
+    nodes = 0
+    while low < high:  # ask "score > middle?" with a null window
+        middle = next_window(low, high)
+        found, count = window_search(
+            sh, table, max_table_entries, current, mask, moves, middle, middle + 1
+        )
+        nodes += count
         if found <= middle:
             high = found
         else:
             low = found
     return low, nodes
-
-
-def best_moves(position: Position) -> tuple[Solution, list[int]]:
-    """The position's `Solution` and every column (1-based) that keeps it, left to right."""
-    solution = solve(position)
-    keep = []
-    for col in range(1, position.shape.width + 1):
-        if not position.can_play(col):
-            continue
-        child = position.play(col)
-        if child.is_won():
-            child_score = -((position.shape.cells + 1 - position.moves) // 2)
-        elif child.moves == position.shape.cells:
-            child_score = 0
-        else:
-            child_score = solve(child).score
-        if -child_score == solution.score:
-            keep.append(col)
-    return solution, keep
-
-
-# --------------------------------------------------------------------------------------------
-# The course's protocol: engines on gamekit states, and a player
-# --------------------------------------------------------------------------------------------
-
-
-def fast_cutoff_search(
-    state: BoardState,
-    game: ConnectFour,
-    depth: int = 4,
-    *,
-    evaluate: bool = True,
-    with_value: bool = False,
-) -> Any:
-    """`gamekit.search.alphabeta_cutoff_search` with ``eval_fn=eval_for(game)`` (or no
-    evaluation when ``evaluate=False``), the fast way: same value, possibly another of the
-    equally good moves. Returns the move, or ``(value, move)`` with ``with_value``.
-    """
-    if game.terminal_test(state):
-        value = game.utility(state, state.to_move) * WIN
-        return (value, None) if with_value else None
-    result = search(Position.from_state(game, state), depth, evaluate=evaluate)
-    return (result.value, result.move) if with_value else result.move
-
-
-def fast_solve(state: BoardState, game: ConnectFour) -> Solution:
-    """`solve` for a gamekit ``ConnectFour`` state."""
-    if game.terminal_test(state):
-        raise ValueError(f"the game is over: nothing to solve\n{state}")
-    return solve(Position.from_state(game, state))
-
-
-ENDGAME_CELLS = 12
-"""With this many empty cells or fewer, `fast_connect4_player` plays exactly (`best_moves`)."""
-
-SEARCH_SHARE = 0.8
-"""Share of a player's time limit given to the search; the rest covers the clock's granularity
-(it is read every 1,024 nodes) and Python's garbage collector."""
-
-
-def fast_connect4_player(
-    time_limit: float | None = 1.0, depth: int | None = None
-) -> Callable[[Game, BoardState], Move]:
-    """A Connect Four player using `search`: iterative deepening for ``time_limit`` seconds a
-    move (None: no limit), to at most ``depth`` plies (None: as deep as time allows).
-
-    With ``depth=None`` it plays perfectly once `ENDGAME_CELLS` cells or fewer are empty (the
-    solver is quick there), choosing the most central of the best moves. With neither limit it
-    would search to the end of the game: give at least one.
-    """
-    if time_limit is None and depth is None:
-        raise ValueError("give a time_limit, a depth or both: the full game is too big to search")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    budget = None if time_limit is None else SEARCH_SHARE * time_limit
-
-    def play(game: Game, state: BoardState) -> Move:
-        position = Position.from_state(game, state)
-        if depth is None and position.shape.cells - position.moves <= ENDGAME_CELLS:
-            _, keep = best_moves(position)
-            middle = (game.v + 1) / 2
-            col = min(keep, key=lambda c: (abs(c - middle), c))
-            return next(move for move in game.actions(state) if move[1] == col)
-        result = search(position, depth, time_limit=budget)
-        play.last_result = result  # type: ignore[attr-defined]
-        return result.move
-
-    play.__name__ = "fast_connect4_player"
-    return play
