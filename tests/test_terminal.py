@@ -32,6 +32,7 @@ from gamekit.terminal import (
     play_in_terminal,
     value_words,
 )
+from gamekit.terminal.exact import exact_available, exact_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = "X to move> "
@@ -371,7 +372,12 @@ def play_scripted(name, extras=(), seed=0, engine="random", you="X", **options):
     game = GAMES[name]
     student = Student(game, extras, seed)
     log = play_in_terminal(
-        game, Engine(game, engine, seed=seed, **options), you, input_fn=student, out=student.out
+        game,
+        Engine(game, engine, seed=seed, **options),
+        you,
+        input_fn=student,
+        out=student.out,
+        hint_seconds=0.1,  # Connect Four's exact values: what is proven in 0.1 s is enough here
     )
     student.follow()
     return game, student, log
@@ -529,7 +535,10 @@ def test_each_problem_gets_one_sentence_and_commands_answer_once(name):
     for (text, sentence), reply in zip(problems.items(), replies, strict=False):
         assert reply == sentence + "\n", (text, reply)
     hint, help_reply, quit_reply = replies[len(problems) :]
-    assert hint.count("\n") == 1 and "suggests" in hint and hint.endswith(".\n")
+    if exact_available(game):  # every column's exact value, one line each (tested below)
+        assert hint.count("\n") == 1 + len(game.actions(game.initial)) + 1
+    else:
+        assert hint.count("\n") == 1 and "suggests" in hint and hint.endswith(".\n")
     assert help_reply == help_text(game) + "\n"
     assert quit_reply == "You stopped the game.\n"
 
@@ -623,3 +632,75 @@ def test_connect_four_is_spelled_one_way(tmp_path, monkeypatch, capsys):
         run_main(["play", "connect4"], "", monkeypatch, capsys)
     err = capsys.readouterr().err
     assert "unknown game 'connect4': the games are tictactoe, connect-four, hex, quarto" in err
+
+
+# Connect Four's hint: every column's exact value (gamekit.connect4_fast.analyse) ------------
+
+COLUMN_LINE = re.compile(r"^  column (\d): (.+)$", re.M)
+
+
+def test_hint_in_connect_four_prints_every_columns_exact_value():
+    from gamekit.connect4_fast import analyse
+
+    game = ConnectFour()
+    out = io.StringIO()
+    inputs = iter(["hint", "quit"])
+    play_in_terminal(game, Engine(game, "random"), "X", input_fn=lambda _: next(inputs), out=out)
+    text = out.getvalue()
+    expected = analyse("")  # the empty board: the opening book answers
+    assert "Exact values for you (X), with perfect play by both sides" in text
+    shown = {int(c): words for c, words in COLUMN_LINE.findall(text)}
+    assert shown == {v.column: v.words() for v in expected.columns}
+    assert "Best: column 4 (win in 21 of your moves)." in text
+    assert "proven so far" not in text
+
+
+def test_a_connect_four_hint_mid_game_and_one_that_runs_out_of_time():
+    from gamekit.connect4_fast import analyse
+
+    game = ConnectFour()
+    state = game.initial
+    for column in "5443227244":
+        state = game.result(state, next(m for m in game.actions(state) if m[1] == int(column)))
+    lines = []
+    exact_hint(game, state, say=lines.append)
+    expected = analyse("5443227244")
+    shown = {int(c): words for c, words in COLUMN_LINE.findall("\n".join(lines))}
+    assert shown == {v.column: v.words() for v in expected.columns}
+    assert lines[-1] == f"Best: column 2 ({expected.column(2).words()})."
+
+    lines = []
+    state = game.replay([(6, 4), (5, 4), (4, 4)])  # past the book, too early to solve in 0.2 s
+    partial = exact_hint(game, state, seconds=0.2, say=lines.append)
+    assert not partial.complete and partial.stopped == "time"
+    assert lines[0].startswith("Exact values for you (O)")
+    for value in partial.columns:  # what is proven, marked as such
+        words = value.words()
+        suffix = "" if value.exact or words == "not known yet" else " (proven so far)"
+        assert f"  column {value.column}: {words}{suffix}" in lines
+    assert lines[-1].startswith("Time ran out after 0.2 s: ")
+    assert "is a bound, not the exact value); type hint again" in lines[-1]
+
+
+def test_ctrl_c_stops_a_connect_four_hint_and_the_game_goes_on(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    command = ["-m", "gamekit", "play", "connect-four", "--engine", "random", "--seed", "1"]
+    child = pexpect.spawn(sys.executable, command, cwd=tmp_path, env=env, encoding="utf-8")
+    child.timeout = 60
+    child.expect(PROMPT)
+    child.sendline("4")
+    child.expect(PROMPT)  # two discs: the search would run its whole 10 s
+    child.sendline("hint")
+    child.expect("Exact values for you \\(X\\)")
+    child.sendintr()
+    child.expect("You stopped the search: columns [1-7, and]+ (is|are) not solved yet")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("You stopped the game.")
+    child.expect(pexpect.EOF)
+
+
+def test_help_names_the_exact_values_hint_in_connect_four_only():
+    assert "every column's exact value for you" in help_text(ConnectFour())
+    assert "every column's exact value" not in help_text(ConnectFour(5, 6, 4))
+    assert "which move it would play" in help_text(TicTacToe())

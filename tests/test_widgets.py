@@ -561,3 +561,137 @@ def test_quarto_win_names_the_line_and_its_attribute():
     assert "X wins" in board.view.status
     words = [n.text for n in ElementTree.fromstring(board.view.svg).iter() if n.text]
     assert any("row 1 is all tall (height)" in w for w in words)
+
+
+# Exact values (gamekit.connect4_fast.analyse) on the standard Connect Four board -------------
+
+
+def columns_played(moves: str):
+    """The Connect Four state after the columns in ``moves`` are played from the start."""
+    game = ConnectFour()
+    state = game.initial
+    for column in moves:
+        state = game.result(state, next(m for m in game.actions(state) if m[1] == int(column)))
+    return state
+
+
+def exact_labels(board) -> dict[int, tuple[str, str]]:
+    """``{column: (short, words)}`` of the exact values drawn under the board's columns."""
+    root = ElementTree.fromstring(board.view.svg)
+    return {
+        int(node.get("data-column")): (node.get("data-short"), node.get("data-words"))
+        for node in root.iter()
+        if "gk-exact-label" in (node.get("class") or "")
+    }
+
+
+def test_exact_values_on_the_board_are_analyses_for_the_player_to_move():
+    from gamekit.connect4_fast import analyse
+
+    moves = "62116441466"  # O to move: O's values, O the person
+    board = GameBoard(ConnectFourAdapter(), engine="random", human_first=False)
+    board.start_from(columns_played(moves))
+    assert exact_labels(board) == {} and board.exact_view.value == ""
+    board.exact_toggle.value = True
+    board.wait_exact()
+    expected = analyse(moves)
+    assert expected.complete
+    labels = exact_labels(board)
+    assert sorted(labels) == [v.column for v in expected.columns]
+    for value in expected.columns:
+        words = value.words().replace("your", "O's").replace("their", "X's")
+        assert labels[value.column][1] == words  # the solver's words, naming the players
+        short = {1: "W", -1: "L"}.get((value.score > 0) - (value.score < 0), "")
+        assert labels[value.column][0] == (
+            short + str(value.your_moves(value.score)) if short else "="
+        )
+        assert f"{words}{' (best)' if value.column in expected.best() else ''}</td>" in (
+            board.exact_view.value.replace("&#x27;", "'")
+        )
+    shaded = ElementTree.fromstring(board.view.svg).iter()
+    best = [int(n.get("data-column")) for n in shaded if "gk-exact-best" in (n.get("class") or "")]
+    assert best == expected.best() == [1]
+    assert "Exact values for O</b>, the player to move" in board.exact_view.value
+    assert "All 7 columns are exact" in board.exact_view.value
+    assert board.stop_button.disabled
+    board.exact_toggle.value = False
+    assert exact_labels(board) == {} and board.exact_view.value == ""
+
+
+def fake_analyse(calls, final_stones):
+    """An `analyse` that reports wide bounds, then waits for Stop; after Stop it tries to show
+    a (stale) win, then returns the bounds. At ``final_stones`` stones it answers "draw"
+    everywhere at once."""
+    from gamekit.connect4_fast import Analysis, ColumnValue
+
+    def analysis(position, low, high, stopped=None):
+        cols = [c for c in range(1, 8) if position.can_play(c)]
+        values = tuple(ColumnValue(c, low, high, position.moves) for c in cols)
+        return Analysis(values, low == high, stopped, 0, 0.0, "fake")
+
+    def analyse(position, *, stop, progress, **_options):
+        call = {"stones": position.moves, "stop seen": False, "stale sent": False}
+        calls.append(call)
+        if position.moves == final_stones:
+            return analysis(position, 0, 0)
+        progress(analysis(position, 0, 18))  # "at least a draw"
+        while not stop():
+            time.sleep(0.005)
+        call["stop seen"] = True
+        progress(analysis(position, 5, 5))  # too late: this position is no longer shown
+        call["stale sent"] = True
+        return analysis(position, 0, 18, "stop")  # what was proven before Stop
+
+    return analyse
+
+
+def test_a_new_move_stops_the_old_exact_search_and_no_stale_value_shows(monkeypatch):
+    calls = []
+    monkeypatch.setattr("gamekit.widgets.exact.analyse", fake_analyse(calls, final_stones=2))
+    board = GameBoard(ConnectFourAdapter(), engine="random", seed=1)
+    board.exact_toggle.value = True
+    wait_until(lambda: "at least a draw" in board.exact_view.value)
+    assert not board.stop_button.disabled
+    assert set(s for s, _ in exact_labels(board).values()) == {"≥ ="}
+    shown, drawn = [], []
+    board.exact_view.observe(lambda change: shown.append(change.new), names="value")
+    board.view.observe(lambda change: drawn.append(change.new), names="svg")
+    board.click("col:4")  # you move, the engine answers: two new positions
+    board.wait()
+    board.wait_exact()
+    wait_until(lambda: len(calls) == 3 and calls[0]["stale sent"] and calls[1]["stale sent"])
+    assert [call["stones"] for call in calls] == [0, 1, 2]
+    assert calls[0]["stop seen"] and calls[1]["stop seen"]  # each old search was stopped
+    assert len(board.state.board) == 2
+    stale = "class='gk-exact-words'>win in"
+    assert not any(stale in html for html in shown)  # the stale wins never showed
+    assert not any('data-short="W' in svg for svg in drawn)
+    assert "data-stones='2'" in board.exact_view.value
+    assert set(s for s, _ in exact_labels(board).values()) == {"="}
+    assert board.stop_button.disabled
+
+
+def test_stop_ends_the_exact_search_and_keeps_what_is_proven(monkeypatch):
+    calls = []
+    monkeypatch.setattr("gamekit.widgets.exact.analyse", fake_analyse(calls, final_stones=-1))
+    board = GameBoard(ConnectFourAdapter(), engine="random")
+    board.exact_toggle.value = True
+    wait_until(lambda: "at least a draw" in board.exact_view.value)
+    assert "Searching…" in board.exact_view.value
+    board.stop()
+    assert "Exact values stopped" in board.view.status and board.stop_button.disabled
+    board.wait_exact()
+    assert calls[0]["stop seen"] and "you pressed Stop" in board.exact_view.value
+    assert "at least a draw (proven so far)" in board.exact_view.value
+    assert set(s for s, _ in exact_labels(board).values()) == {"≥ ="}
+    board.stop()
+    assert problem(board) and "nothing is searching" in board.view.status
+
+
+@pytest.mark.parametrize("name", list(ADAPTERS))
+def test_exact_values_are_offered_only_on_the_standard_connect_four_board(name):
+    board = GameBoard(ADAPTERS[name](), engine="random", background=False)
+    assert board.exact_toggle.layout.display == "none"
+    board.exact_toggle.value = True  # even set by code, nothing is searched
+    assert board.exact_run is None and board.exact_view.value == ""
+    assert GameBoard(ConnectFourAdapter(), background=False).exact_toggle.layout.display is None

@@ -10,7 +10,9 @@ printed, in that same notation (`move_text`):
 - a Quarto turn as the cell for the piece in hand and the piece you give, ``b3 LSSO``; only the
   piece on the very first turn; only the cell when the placement wins or uses the last piece;
 - or a command: ``undo`` (take back your last move and the engine's answer), ``hint`` (what the
-  engine would play, and what it thinks of the position), ``help``, ``quit``.
+  engine would play, and what it thinks of the position; in Connect Four on the standard 7 x 6
+  board, every column's exact value from the solver, `gamekit.terminal.exact`), ``help``,
+  ``quit``.
 
 What you type is read as text, never evaluated. Each mistake is answered with one sentence that
 names the problem and what you can type instead. X and O are in the course's colours when the
@@ -31,6 +33,7 @@ from typing import Any, TextIO
 
 from gamekit.games import Game
 from gamekit.movelog import GameLog
+from gamekit.terminal.exact import HINT_SECONDS, exact_available, exact_hint
 from gamekit.terminal.moves import example_move, move_help, parse_input
 from gamekit.terminal.text import (
     COMMANDS,
@@ -145,11 +148,18 @@ class Engine:
 
 def help_text(game: Game, state: Any = None) -> str:
     """What ``help`` prints in ``state``: the commands, then how moves are typed."""
+    hint = "ask the engine which move it would play, and what it thinks of the position"
+    if exact_available(game):
+        hint = (
+            "every column's exact value for you, with perfect play (win, draw or loss in n\n"
+            f"         moves); searches up to {HINT_SECONDS:g} s, Ctrl-C stops it and shows "
+            "what is proven"
+        )
     return "\n".join(
         [
             "Type a move, or a command:",
             "  undo   take back your last move and the engine's answer",
-            "  hint   ask the engine which move it would play, and what it thinks of the position",
+            f"  hint   {hint}",
             "  help   show this text",
             "  quit   stop the game",
             move_help(game, state),
@@ -166,8 +176,12 @@ def play_in_terminal(
     input_fn: Callable[[str], str] = input,
     out: TextIO | None = None,
     colour: bool | None = None,
+    hint_seconds: float = HINT_SECONDS,
 ) -> GameLog:
     """Play ``game`` against ``engine`` as ``you`` ('X' moves first); return the game's log.
+
+    In standard Connect Four, ``hint`` prints every column's exact value, searching at most
+    ``hint_seconds``.
 
     The log is saved to ``log_path`` when the game ends, is quit, or is interrupted; without
     ``log_path`` nothing is written.
@@ -226,6 +240,8 @@ def play_in_terminal(
                 break
             if command in ("help", "?"):
                 say(help_text(game, state))
+            elif command == "hint" and exact_available(game):
+                exact_hint(game, state, seconds=hint_seconds, say=say)
             elif command == "hint":
                 say(engine.hint(state))
             elif command == "undo":

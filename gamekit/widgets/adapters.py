@@ -80,6 +80,7 @@ class View:
     hints: dict[str, Hint] = field(default_factory=dict)  # by data-action of the target
     pending: Any = None  # a half-made move (Quarto: the cell chosen before the piece)
     animate: bool = False  # the last move is new: animate it (Connect Four's drop)
+    exact: dict[str, Hint] = field(default_factory=dict)  # exact values, under each column
 
 
 class BoardAdapter:
@@ -218,6 +219,43 @@ def hint_label(hint: Hint | None, cx: float, cy: float, size: float) -> str:
         pointer_events="none",
     )
     return shade + label
+
+
+def exact_label(value: Hint, cx: float, cy: float, width: float) -> str:
+    """An exact value drawn under a column: a rounded box, shaded for the best columns, with
+    the short value (``W3``, ``=``, ``L2``; a proven bound such as ``≥ =`` in italics)."""
+    bound = value.words.endswith("(proven so far)")
+    box = el(
+        "rect",
+        x=cx - width / 2,
+        y=cy - 11,
+        width=width,
+        height=22,
+        rx=6,
+        fill=HINT_BEST if value.best else "#ffffff",
+        fill_opacity=0.28 if value.best else 1.0,
+        stroke=HINT_BEST if value.best else "#9e9e9e",
+        stroke_width=2 if value.best else 1,
+        stroke_dasharray=None if value.best or not bound else "3 2",
+    )
+    label = text(
+        cx,
+        cy,
+        value.short,
+        font_size=13,
+        font_weight="bold" if value.best else "normal",
+        font_style="italic" if bound else None,
+        fill=HINT_TEXT if value.best else "#222",
+    )
+    return el(
+        "g",
+        box + label,
+        class_="gk-exact-label" + (" gk-exact-best" if value.best else ""),
+        data_column=value.move,
+        data_short=value.short,
+        data_words=value.words,
+        pointer_events="none",
+    )
 
 
 def words_list(items: Iterable[str]) -> str:

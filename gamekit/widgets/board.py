@@ -9,6 +9,13 @@ back what a person clicks or types; the controls are ipywidgets. The engine thin
 - a click on the board during the search is refused with a message, never queued;
 - Undo, New game and new settings stop the search, and its result is thrown away.
 
+On the standard Connect Four board (7 x 6, 4 in a row), the **Exact values** toggle shows every
+column's exact value for the player to move (`gamekit.connect4_fast.analyse`, in its own
+thread, `gamekit.widgets.exact`): in words under the board and as short labels under the
+columns, the best ones shaded, updated as the bounds tighten ("proven so far" until a value is
+exact). Stop ends it with what is proven; a new position stops it and starts again, and nothing
+the old search finds is shown.
+
 >>> from gamekit.widgets import TicTacToeAdapter
 >>> board = GameBoard(TicTacToeAdapter())
 >>> board.click("cell:2:2"); board.wait()   # you are X; the engine answers in its thread
@@ -22,7 +29,9 @@ Every part carries a CSS class for browser tests and readers of the page: ``gk-b
 ``gk-game-<adapter name>``, in the SVG ``gk-cell`` (with ``data-cell``, ``data-mark`` and an
 ``aria-label``), and ``gk-engine``, ``gk-depth``, ``gk-seconds``, ``gk-playouts``, ``gk-eval``,
 ``gk-first``, ``gk-new-game``, ``gk-undo``, ``gk-hint``, ``gk-stop``, ``gk-prev``, ``gk-next``,
-``gk-save``, ``gk-status``, ``gk-stats`` and ``gk-hints``.
+``gk-save``, ``gk-status``, ``gk-stats``, ``gk-hints``, ``gk-exact-toggle`` and ``gk-exact`` (in
+the SVG, ``gk-exact-label`` under each column, with ``data-column``, ``data-short`` and
+``data-words``).
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from gamekit.search import WIN
 from .adapters import BoardAdapter, View
 from .boardview import CSS, ESM, BoardView
 from .engines import ENGINES, Engine, Hint, Job, Settings, Thought, hints
+from .exact import ExactValuesMixin, exact_available
 
 __all__ = ["CSS", "ESM", "BoardView", "GameBoard"]  # BoardView, CSS and ESM live in .boardview
 
@@ -53,7 +63,7 @@ def _button(description: str, css: str, icon: str = "") -> widgets.Button:
     return button
 
 
-class GameBoard:
+class GameBoard(ExactValuesMixin):
     """A board to play against an engine: SVG board, controls, status, statistics and hints.
 
     The person plays the first player when ``human_first``, else the second. Every click goes
@@ -105,6 +115,9 @@ class GameBoard:
         self.replay_at = 0
         self._drawn: Any = None
         self.notice: str | None = None  # a refusal shown while the engine thinks
+        self.exact_run = None  # the exact analysis under way (an `ExactRun`), if any
+        self.exact: Any = None  # the latest `Analysis` of ``exact_state`` (None: none yet)
+        self.exact_state: Any = None  # the position the exact values are about
         self._build(engine, depth, evaluation, seconds, playouts, human_first)
         self.new_game()
 
@@ -178,6 +191,18 @@ class GameBoard:
         self.prev_button = _button("Previous", "gk-prev", "step-backward")
         self.next_button = _button("Next", "gk-next", "step-forward")
         self.save_button = _button("Save log", "gk-save", "save")
+        self.exact_toggle = widgets.ToggleButton(
+            value=False,
+            description="Exact values",
+            icon="square-o",
+            tooltip="Every column's exact value for the player to move, with perfect play",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.exact_toggle.add_class("gk-exact-toggle")
+        self.exact_offered = exact_available(self.game)  # the solver's board: 7 x 6, k = 4
+        if not self.exact_offered:
+            self.exact_toggle.layout.display = "none"
+        self.exact_toggle.observe(lambda _change: self._exact_toggled(), names="value")
         for control, css in [
             (self.engine_menu, "gk-engine"),
             (self.depth_slider, "gk-depth"),
@@ -191,6 +216,8 @@ class GameBoard:
         self.stats.add_class("gk-stats")
         self.hints_view = widgets.HTML()
         self.hints_view.add_class("gk-hints")
+        self.exact_view = widgets.HTML()
+        self.exact_view.add_class("gk-exact")
 
         for control in (
             self.engine_menu,
@@ -223,7 +250,7 @@ class GameBoard:
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
                 widgets.HBox(
-                    [self.prev_button, self.next_button, self.save_button],
+                    [self.prev_button, self.next_button, self.save_button, self.exact_toggle],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
             ],
@@ -232,7 +259,12 @@ class GameBoard:
         # The controls go under the board when the page is too narrow for both side by side.
         wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         self.widget = widgets.VBox(
-            [widgets.HBox([self.view, controls], layout=wrap), self.stats, self.hints_view]
+            [
+                widgets.HBox([self.view, controls], layout=wrap),
+                self.stats,
+                self.hints_view,
+                self.exact_view,
+            ]
         )
         self.widget.add_class("gk-board")
         self.widget.add_class(f"gk-game-{adapter.name}")
@@ -403,7 +435,7 @@ class GameBoard:
             self._engine_plays(job.result)
 
     def _engine_plays(self, thought: Thought) -> None:
-        self.stop_button.disabled = True
+        self._update_stop()
         after = self.game.result(self.state, thought.move)
         self.last_thought = thought
         done = f"The engine {self.adapter.played_words(self.state, thought.move)}. "
@@ -431,15 +463,27 @@ class GameBoard:
                 self._say(words, kind="thinking")
 
     def stop(self) -> None:
-        """Stop the search: the engine plays the best move found so far (a hint is dropped)."""
+        """Stop the search: the engine plays the best move found so far (a hint is dropped).
+        With no engine search under way, stop the exact values' search (what it has proven
+        stays on the board)."""
         with self.lock:
             job = self.job
             if job is None or not job.running:
+                run = self.exact_run
+                if run is not None and run.running:
+                    run.stop()
+                    self._update_stop()
+                    if self.exact is not None:
+                        self._exact_say(run, "stopping")
+                    self._say(
+                        "Exact values stopped: what is proven so far stays. " + self._turn_text()
+                    )
+                    return
                 self._say(self._turn_text(), problem="nothing is searching")
                 return
             best = job.take_best()
             self.job = None
-            self.stop_button.disabled = True
+            self._update_stop()
             if best is None:
                 return
             if self.job_kind == "hint":
@@ -451,7 +495,7 @@ class GameBoard:
         if self.job is not None:
             self.job.cancel()
             self.job = None
-        self.stop_button.disabled = True
+        self._update_stop()
 
     def undo(self) -> None:
         """Take back your last move and the engine's reply (stopping its search if need be)."""
@@ -548,7 +592,7 @@ class GameBoard:
             if job is not self.job:
                 return
             self.job = None
-            self.stop_button.disabled = True
+            self._update_stop()
             self.hints = job.result
             self._redraw()
             engine = self.engine
@@ -734,6 +778,8 @@ class GameBoard:
 
     def _redraw(self) -> None:
         state = self.state
+        if self.exact_offered and self.exact_toggle.value and self.exact_state is not state:
+            self._exact_start(state)  # a new position: the old values are about another one
         sides = {p: ("you" if p == self.human else self.engine.name) for p in self.game.players}
         targets: dict[str, Hint] = {}
         for hint in self.hints:  # one hint per element: the best of the moves drawn there
@@ -742,7 +788,8 @@ class GameBoard:
                 targets[target] = hint
         animate = state is not self._drawn
         self._drawn = state
-        self.view.svg = self.adapter.draw(state, View(sides, targets, self.pending, animate))
+        view = View(sides, targets, self.pending, animate, self._exact_labels(state))
+        self.view.svg = self.adapter.draw(state, view)
         self.undo_button.disabled = self.replaying is not None
         self.prev_button.disabled = self.replaying is None or self.replay_at == 0
         self.next_button.disabled = (

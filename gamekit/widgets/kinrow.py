@@ -25,6 +25,7 @@ from .adapters import (
     BoardAdapter,
     View,
     el,
+    exact_label,
     hint_label,
     parse_action,
     refuse_unless_playing,
@@ -299,7 +300,8 @@ class ConnectFourAdapter(TicTacToeAdapter):
 
     def draw(self, state: BoardState, view: View) -> str:
         size, top, side = self.cell, 30, 12
-        width, height = 2 * side + self.cols * size, top + self.rows * size + 16 + 34
+        strip = 30 if view.exact else 0  # a row of exact values under the board
+        width, height = 2 * side + self.cols * size, top + self.rows * size + 16 + 34 + strip
         board_h = self.rows * size + 12
         won = winning_line(state, self.k) if state.utility else None
         on_line = set(won or ())
@@ -389,6 +391,10 @@ class ConnectFourAdapter(TicTacToeAdapter):
                 inside += hint_label(hint, cx, top + (row - 0.5) * size, size - 6)
             free = open_cols.get(c)
             words = f"column {c}: " + (f"a disc lands in row {free}" if free else "full")
+            value = view.exact.get(f"col:{c}")
+            if value is not None:
+                inside += exact_label(value, cx, top + self.rows * size + 6 + strip / 2, size - 6)
+                words += f"; exact value: {value.words}"
             parts.append(
                 el(
                     "g",
