@@ -686,6 +686,9 @@ def observe(namespace: dict[str, Any]) -> list[str]:
         seen.append(_outcome(namespace["counted_search"], state, GAME, order=reference_order))
         for move in GAME.actions(state):
             seen.append(_outcome(namespace["quarto_order"], GAME, state, move))
+    for position in order_probes():  # where the definition's three kinds of move occur
+        for move in GAME.actions(position.state):
+            seen.append(_outcome(namespace["quarto_order"], GAME, position.state, move))
     return seen
 
 
