@@ -43,6 +43,7 @@ lint: $(STAMP)
 bench: $(STAMP) sandbox-deps
 	-$(PY) -m pip install --quiet --disable-pip-version-check easyAI
 	-$(PY) -m pip install --quiet --disable-pip-version-check open_spiel
+	-$(PY) -m pip install --quiet --disable-pip-version-check --no-deps aima3
 	@mkdir -p build
 	$(PY) -m gamekit.bench --json build/bench.json --strength 20
 	$(PY) -m gamekit.gamebench

@@ -149,3 +149,84 @@ def test_the_seed_games_bench_figures_are_consistent(capsys):
     assert gamebench.main(["--quick"]) == 0
     out = capsys.readouterr().out
     assert "Hex 7x7, negamax" in out and "Quarto, MCTS" in out and "INCONSISTENT" not in out
+
+
+# Equal trees, published figures, easyAI's solver (issue 24): correctness only, never a time ----
+
+
+def test_a_ratio_is_the_product_of_its_tree_size_and_cost_per_node_ratios():
+    for base_nodes, base_seconds, nodes, seconds in (
+        (1_249, 0.004, 1_249, 0.0013),
+        (51.28, 4.568e-6, 87.0, 3.1e-5),
+        (10, 1.0, 40, 3.0),
+    ):
+        time_ratio, tree, per_node = bench.split_ratio(base_nodes, base_seconds, nodes, seconds)
+        assert time_ratio == pytest.approx(tree * per_node)
+        assert tree == pytest.approx(nodes / base_nodes)
+        assert time_ratio == pytest.approx(seconds / base_seconds)
+
+
+def test_equal_trees_count_equal_nodes_and_use_every_recorded_leaf_value():
+    from gamekit.bench import equal_trees
+
+    chosen = [equal_trees.Workload("", 3, leaves) for leaves in equal_trees.LEAVES]
+    peers = equal_trees.available()  # the peers installed here join the comparison
+    comparison = bench.compare(True, 1, lambda text: None, peers, chosen)
+    engines = {row.engine for row in comparison.rows}
+    assert {"textbook (cache on)", "textbook (cache off)"} <= engines
+    assert ("OpenSpiel alpha-beta" in engines) == peers["OpenSpiel"]
+    assert ("aima-python alpha-beta" in engines) == peers["aima-python"]
+    assert comparison.checks and all(passed for _, passed in comparison.checks)
+    for work in chosen:
+        rows = [row for row in comparison.rows if row.workload == work.name]
+        assert len({(row.nodes, row.column) for row in rows}) == 1
+    table = bench.equal_trees_table(comparison)
+    assert "✗" not in table and "(base)" in table and "= 1.00x *" in table
+
+
+def test_recorded_leaf_values_lie_strictly_between_a_loss_and_a_win_and_keep_their_order():
+    from gamekit.bench import equal_trees
+
+    values = equal_trees.record_window_leaves("", 3)
+    raw = []
+    game = ConnectFour()
+    window = eval_for(game)
+    alphabeta_cutoff_search(
+        game.initial,
+        game,
+        depth=3,
+        eval_fn=lambda state, player: raw.append(window(state, player)) or raw[-1],
+    )
+    assert len(values) == len(raw) > 0
+    assert all(-1 < v < 1 for v in values)
+    ratios = {v / r for v, r in zip(values, raw, strict=True) if r}
+    assert len(ratios) == 1 and ratios.pop() > 0  # one positive scale: no comparison changes
+
+
+def test_pons_published_figures_cover_every_set_and_multiply_out():
+    assert set(bench.PONS_PUBLISHED) == set(bench.SETS) == set(bench.PONS_PUBLISHED_WEAK)
+    assert "blog.gamesolver.org" in bench.PONS_PUBLISHED_SOURCE
+    for row in (*bench.PONS_PUBLISHED.values(), *bench.PONS_PUBLISHED_WEAK.values()):
+        # his K pos/s is his mean positions over his mean time, to the figures he prints
+        assert row.mean_nodes / row.mean_seconds / 1000 == pytest.approx(
+            row.kilo_positions_per_second, rel=0.05
+        )
+
+
+def test_easyai_solver_finds_the_published_outcomes():
+    pytest.importorskip("easyAI")
+    result = bench.easyai_solve_set("Test_L3_R1", 3)
+    assert (result.positions, result.correct) == (3, 3)
+    assert result.mean_nodes >= 1
+
+
+def test_the_w3_target_is_also_given_against_openspiel_without_the_adapter():
+    from gamekit.bench.equal_trees import Row
+
+    d8w = bench.w3_description(8, True)
+    fast = bench.Measurement("W3", d8w, "fast", -13, 4_911, 0, [0.01])
+    fair = Row("7x6 empty board, depth 8, replayed window", "OpenSpiel alpha-beta", 9, 4, [0.3])
+    found = {t.text: t for t in bench.targets([fast], [], [fair])}
+    target = next(t for text, t in found.items() if "without the adapter" in text)
+    assert target.measured == pytest.approx(30) and target.met is False
+    assert not any("without the adapter" in t.text for t in bench.targets([fast], []))

@@ -606,8 +606,10 @@ def test_a_value_that_fits_a_mistake_on_one_case_only_is_not_named():
 
     with pytest.raises(GradingError) as failed:
         check_minimax_value(only_this_case, tree, tree.initial, "MIN")
-    assert failed.value.code == "wrong_value:minimax_value"
+    # not named; the smallest public probe where it goes wrong is shown instead
+    assert failed.value.code == "witness:minimax_value"
     assert "exactly the value" not in str(failed.value)
+    assert str(failed.value).startswith("minimax_value on the probe tree A (MAX) -> A1 = 3")
 
     def really_swapped(state, game, player):  # min and max swapped, written out
         if game.terminal_test(state):

@@ -212,12 +212,33 @@ def test_the_reference_works_again_after_a_check():
 
 
 def test_messages_name_the_board_but_not_the_answer():
+    """A mistake that no public probe board shows is reported on the test's board, without its
+    legal moves."""
+
+    class WrongOnlyThere(TicTacToe):
+        def actions(self, state):
+            if state == BOARDS[1].state:
+                return Topmost.actions(self, state)
+            return Right.actions(self, state)
+
+    with pytest.raises(GradingError) as caught:
+        a03.check_actions(WrongOnlyThere, BOARDS[1:2])
+    message = str(caught.value)
+    assert "a partly filled 4 x 4 board" in message
+    assert "probe" not in message
+    for cell in Reference(4, 4, 3).actions(BOARDS[1].state):
+        assert str(cell) not in message
+
+
+def test_a_mistake_on_a_probe_board_shows_that_board_and_its_moves():
     with pytest.raises(GradingError) as caught:
         a03.check_actions(Topmost, BOARDS[1:2])
     message = str(caught.value)
-    assert "a partly filled 4 x 4 board" in message
-    for cell in Reference(4, 4, 3).actions(BOARDS[1].state):
-        assert str(cell) not in message
+    assert caught.value.code == "witness:actions"
+    assert "on the probe board .... / .... / .... / ...." in message
+    assert "returns the top-most empty cell" in message
+    assert "it returned [(1, 1), (1, 2), (1, 3), (1, 4)]" in message
+    assert "the legal moves are [(4, 1), (4, 2), (4, 3), (4, 4)]" in message
 
 
 def test_floating_pieces_are_refused():
@@ -297,8 +318,8 @@ def test_right_evaluate_passes():
         (make_evaluate(mixed=True), "counts windows that hold both colours"),
         (make_evaluate(directions=[(0, 1), (1, 0), (1, 1)]), "diagonal \\(down-left\\)"),
         (make_evaluate(directions=[(0, 1), (1, 1), (1, -1)]), "down \\(vertical\\)"),
-        (make_evaluate(weights=[0, 1, 2, 3, 4]), "check the weights"),
-        (make_evaluate(fixed=True), "use state.h and state.v"),
+        (make_evaluate(weights=[0, 1, 2, 3, 4]), "2 with 2 \\(weights 1 / 10 / 50 / 512"),
+        (make_evaluate(fixed=True), "on the probe board .* \\(6 x 6, k = 4"),
         (lambda state, player: -make_evaluate()(state, player), "sign the wrong way round"),
         (lambda state, player: make_evaluate()(state, "X"), "ignores `player`"),
         (lambda state, player: connect_four_eval(state, player), "calls gamekit's own code"),

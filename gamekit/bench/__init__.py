@@ -18,6 +18,19 @@ engine, whose own ordering and table are the point):
   solver where its time is known; solver ratios split as tree size x cost per node; the empty
   board's `analyse` time and the compiled table's bytes.
 
+Equal trees (EQ): the textbook alpha-beta against OpenSpiel's and aima-python's (``aima3``) on
+the same 7 x 6 positions and depths, children in the same order, the same leaf values at the
+same cost on every side (win/loss leaves, or the window evaluation recorded before any timing and
+replayed in visit order) and no adapter inside the timed region; node counts and best moves are
+checked equal, and each ratio is printed as time = tree size x cost per node
+(`gamekit.bench.equal_trees`).
+
+Published figures: W5 prints Pons' own published mean time and positions explored per set (his
+tutorial's last step, strong and weak solver; quoted with their source, the machine is not
+stated there) beside the course's solvers, the ratio split as tree size x cost per node; and, when
+easyAI is installed, easyAI's own solver with its transposition table on samples of the easy
+sets (a weak solver: win, draw or loss).
+
 Engines: the textbook engines of `gamekit.search`; `gamekit.connect4_fast` ("fast"); easyAI's
 Negamax without and with its transposition table; OpenSpiel's Python minimax (its
 ``expectiminimax``) and alpha-beta over its C++ games. A peer that is not installed is reported
@@ -36,7 +49,8 @@ Modules, one for each part of the bench: `gamekit.bench.workloads` (the workload
 published sets, known counts), `gamekit.bench.measuring` (entries, counting and interleaved
 timing), `gamekit.bench.gamekit_engines` (the textbook and fast engines), `gamekit.bench.peers`,
 `gamekit.bench.openspiel_peer` and `gamekit.bench.easyai_peer` (the peers),
-`gamekit.bench.published_sets` (W5), `gamekit.bench.playing_strength` (``--strength``),
+`gamekit.bench.published_sets` (W5 and Pons' published figures),
+`gamekit.bench.equal_trees` (EQ), `gamekit.bench.playing_strength` (``--strength``),
 `gamekit.bench.checks` (consistency checks and targets), `gamekit.bench.report` (the tables) and
 `gamekit.bench.cli` (``main``). Every name is importable from ``gamekit.bench`` itself.
 """
@@ -45,7 +59,8 @@ from __future__ import annotations
 
 from gamekit.bench.checks import Target, consistency_checks, find, targets
 from gamekit.bench.cli import main
-from gamekit.bench.easyai_peer import easyai_entries
+from gamekit.bench.easyai_peer import easyai_entries, easyai_solve_set
+from gamekit.bench.equal_trees import Comparison, compare, equal_trees_table
 from gamekit.bench.gamekit_engines import (
     CountingGame,
     fast_search_entry,
@@ -64,7 +79,15 @@ from gamekit.bench.measuring import (
 from gamekit.bench.openspiel_peer import openspiel_entries
 from gamekit.bench.peers import PEER_MODULES, peer_versions
 from gamekit.bench.playing_strength import Strength, strength
-from gamekit.bench.published_sets import SetResult, solve_set
+from gamekit.bench.published_sets import (
+    PONS_PUBLISHED,
+    PONS_PUBLISHED_SOURCE,
+    PONS_PUBLISHED_WEAK,
+    Published,
+    SetResult,
+    solve_set,
+    split_ratio,
+)
 from gamekit.bench.report import machine_line, sets_table, table
 from gamekit.bench.workloads import (
     DATA,
@@ -86,15 +109,23 @@ __all__ = [
     "W1",
     "W2",
     "W4",
+    "PONS_PUBLISHED",
+    "PONS_PUBLISHED_SOURCE",
+    "PONS_PUBLISHED_WEAK",
+    "Comparison",
     "CountingGame",
     "Entry",
     "Measurement",
+    "Published",
     "SetResult",
     "Strength",
     "Target",
     "clear_successor_cache",
+    "compare",
     "consistency_checks",
     "easyai_entries",
+    "easyai_solve_set",
+    "equal_trees_table",
     "fast_search_entry",
     "fast_solve_entry",
     "find",
@@ -107,6 +138,7 @@ __all__ = [
     "reset_caches",
     "sets_table",
     "solve_set",
+    "split_ratio",
     "strength",
     "table",
     "targets",

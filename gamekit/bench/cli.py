@@ -10,15 +10,23 @@ from dataclasses import asdict
 from pathlib import Path
 
 from gamekit.bench.checks import consistency_checks, targets
-from gamekit.bench.easyai_peer import easyai_entries
+from gamekit.bench.easyai_peer import easyai_entries, easyai_solve_set
+from gamekit.bench.equal_trees import compare, equal_trees_table
 from gamekit.bench.gamekit_engines import gamekit_entries
 from gamekit.bench.measuring import measure
 from gamekit.bench.openspiel_peer import openspiel_entries
 from gamekit.bench.peers import peer_versions
 from gamekit.bench.playing_strength import strength
-from gamekit.bench.published_sets import engines_available, solve_set, warm_up
+from gamekit.bench.published_sets import (
+    PONS_PUBLISHED,
+    PONS_PUBLISHED_SOURCE,
+    PONS_PUBLISHED_WEAK,
+    engines_available,
+    solve_set,
+    warm_up,
+)
 from gamekit.bench.report import machine_line, sets_table, solver_notes, table
-from gamekit.bench.workloads import COMPILED_ONLY, DATA, FULL_SETS, SETS
+from gamekit.bench.workloads import COMPILED_ONLY, DATA, EASYAI_SETS, FULL_SETS, SETS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick or args.no_peers:
         print("peers: left out (" + ("--quick" if args.quick else "--no-peers") + ")")
     for peer, version in versions.items():
-        print(f"peer {peer}: " + (version or "NOT INSTALLED (pip install easyAI open_spiel)"))
+        install = f"pip install {'--no-deps aima3' if peer == 'aima-python' else peer}"
+        print(f"peer {peer}: " + (version or f"NOT INSTALLED ({install})"))
     entries = gamekit_entries(args.quick)
     if versions.get("OpenSpiel"):
         entries += openspiel_entries(args.quick)
@@ -85,6 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     order = {(e.workload, e.description): i for i, e in reversed(list(enumerate(entries)))}
     entries.sort(key=lambda e: order[(e.workload, e.description)])  # group rows by workload
     results = measure(entries, repeat, log)
+    equal = compare(
+        args.quick,
+        repeat,
+        log,
+        {peer: bool(versions.get(peer)) for peer in ("OpenSpiel", "aima-python")},
+    )
 
     if args.quick:
         chosen = {"Test_L3_R1": args.positions or 20, "Test_L2_R1": args.positions or 10}
@@ -98,11 +113,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             for engine in solvers:
                 log(f"  W5 {name} ({engine})")
                 sets.append(solve_set(name, limit, engine))
+        if versions.get("easyAI"):
+            for name, limit in EASYAI_SETS.items():  # no alpha-beta: the easy sets only
+                count = min(args.positions or limit, limit)
+                log(f"  W5 {name} (easyAI's solver, first {count})")
+                sets.append(easyai_solve_set(name, count))
         if "compiled" in solvers and not args.quick:
             for name, limit in COMPILED_ONLY.items():  # too slow for the pure solver
                 if name not in chosen:
-                    log(f"  W5 {name} (compiled, first {limit})")
-                    sets.append(solve_set(name, min(args.positions or limit, limit), "compiled"))
+                    count = min(args.positions or limit, limit)
+                    log(f"  W5 {name} (compiled, first {count})")
+                    sets.append(solve_set(name, count, "compiled"))
     else:
         print(f"W5 not run: the published positions are not in {DATA}")
 
@@ -112,11 +133,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print()
     print(table(results))
+    if any(r.engine.startswith("OpenSpiel") and r.workload == "W3" for r in results):
+        print(
+            "  W3's OpenSpiel window-eval rows time the bench's adapter too (each leaf's board"
+            " turned into a gamekit state and evaluated from scratch), and from depth 7 its +-1"
+            " wins fall inside the window values' range, so its tree is not the textbook's; the"
+            " equal-tree table below compares like with like."
+        )
+    print()
+    print(equal_trees_table(equal))
+    if args.quick or args.no_peers:
+        print("  (peers left out: the textbook engine with its successor cache on and off only)")
     print()
     print(sets_table(sets))
     print(solver_notes(sets, warm, 2.0 if args.quick else 60.0))
-    checks = consistency_checks(results, sets)
-    found = targets(results, sets)
+    checks = consistency_checks(results, sets) + equal.checks
+    found = targets(results, sets, equal.rows)
     print()
     print("consistency checks (never a time):")
     for text, passed in checks:
@@ -148,6 +180,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         }
                         for s in sets
                     ],
+                    "equal_trees": [
+                        asdict(row)
+                        | {"median": row.median, "nodes_per_second": row.nodes_per_second}
+                        for row in equal.rows
+                    ],
+                    "pons_published": {
+                        "source": PONS_PUBLISHED_SOURCE,
+                        "strong": {k: asdict(v) for k, v in PONS_PUBLISHED.items()},
+                        "weak": {k: asdict(v) for k, v in PONS_PUBLISHED_WEAK.items()},
+                    },
                     "checks": [{"check": text, "passed": passed} for text, passed in checks],
                     "targets": [asdict(t) | {"met": t.met} for t in found],
                     "strength": None if played is None else asdict(played),

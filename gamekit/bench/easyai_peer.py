@@ -1,20 +1,27 @@
-"""easyAI as a peer: its Negamax, without and with its transposition table, on W2-W4, over a
-k-in-a-row board written in easyAI's protocol."""
+"""easyAI as a peer: its Negamax, without and with its transposition table, on W2-W4, and its
+own solver with its transposition table on the published sets (W5), over a k-in-a-row board
+written in easyAI's protocol."""
 
 from __future__ import annotations
 
+import functools
+import statistics
+import time
 from typing import Any
 
 from gamekit.bench.measuring import Entry
 from gamekit.bench.peers import _cells_to_state
-from gamekit.bench.workloads import W2, W4, w3_description
+from gamekit.bench.published_sets import SetResult
+from gamekit.bench.workloads import DATA, SETS, W2, W4, w3_description
 from gamekit.games import ConnectFour
 from gamekit.heuristics import eval_for
 from gamekit.search import WIN
 
 
-def easyai_entries(quick: bool) -> list[Entry]:
-    from easyAI import Negamax, TranspositionTable, TwoPlayerGame
+@functools.cache
+def easy_board_class() -> type:
+    """The k-in-a-row board in easyAI's protocol (easyAI is imported only when a bench asks)."""
+    from easyAI import TwoPlayerGame
 
     class EasyBoard(TwoPlayerGame):
         """k-in-a-row with optional gravity in easyAI's protocol: a list of cells, row by row
@@ -83,6 +90,64 @@ def easyai_entries(quick: bool) -> list[Entry]:
 
         def ttentry(self) -> str:
             return "".join(self.board)
+
+        def scoring(self) -> float:  # for easyAI's solvers: the mover has lost, or not yet
+            return -100 if self.lose() else 0
+
+    return EasyBoard
+
+
+def easyai_board_after(moves: str) -> Any:
+    """A 7 x 6 Connect Four board in easyAI's protocol after ``moves`` (columns, 1-based)."""
+    board = easy_board_class()(6, 7, 4, True)
+    for column in moves:
+        move = next(m for m in board.possible_moves() if m % 7 == int(column) - 1)
+        board.make_move(move)
+        board.switch_player()
+    board.made = 0
+    return board
+
+
+def easyai_solve_set(name: str, limit: int | None) -> SetResult:
+    """easyAI's own solver, ``solve_with_depth_first_search`` with its `TranspositionTable`
+    (a fresh table per position), on the first ``limit`` positions of a published set: a weak
+    solver (win, draw or loss for the mover), so a position counts as right when the sign of
+    its published score is found. Nodes: positions easyAI plays on the board (``make_move``)
+    plus the root. CPU seconds per position, the board built before the clock starts."""
+    from easyAI import TranspositionTable
+    from easyAI.AI.solving import solve_with_depth_first_search
+
+    lines = (DATA / f"{name}.txt").read_text().split("\n")
+    pairs = [line.split() for line in lines if line.strip()][:limit]
+    times, correct, nodes = [], 0, 0
+    for moves, score in pairs:
+        board = easyai_board_after(moves)
+        table = TranspositionTable()
+        start = time.process_time()
+        outcome = solve_with_depth_first_search(board, 100, tt=table)
+        times.append(time.process_time() - start)
+        published = int(score)
+        correct += outcome == (published > 0) - (published < 0)
+        nodes += board.made + 1
+    return SetResult(
+        name,
+        SETS[name],
+        len(pairs),
+        correct,
+        statistics.fmean(times),
+        max(times),
+        nodes / len(pairs),
+        EASYAI_SOLVER,
+    )
+
+
+EASYAI_SOLVER = "easyAI solver+TT"
+
+
+def easyai_entries(quick: bool) -> list[Entry]:
+    from easyAI import Negamax, TranspositionTable
+
+    EasyBoard = easy_board_class()
 
     def make_entry(workload, description, make, depth, scoring, table: bool) -> Entry:
         label = "easyAI Negamax" + (" + table" if table else "")

@@ -7,7 +7,13 @@ from importlib import metadata
 
 from gamekit.games import BoardState
 
-PEER_MODULES = {"easyAI": "easyAI", "OpenSpiel": "open_spiel"}
+PEER_MODULES = {"easyAI": "easyAI", "OpenSpiel": "open_spiel", "aima-python": "aima3.games"}
+"""Peer: the module the bench imports. aima-python is not on PyPI under its own name: the bench
+uses ``aima3``, Calysto's packaging of it (install it with ``--no-deps``: it pins networkx 1.11
+and jupyter, which its ``games`` module does not use; it needs numpy and tqdm)."""
+
+PEER_DISTRIBUTIONS = {"easyAI": "easyAI", "OpenSpiel": "open_spiel", "aima-python": "aima3"}
+"""Peer: the name pip knows it by."""
 
 
 def peer_versions() -> dict[str, str | None]:
@@ -16,7 +22,7 @@ def peer_versions() -> dict[str, str | None]:
     for peer, module in PEER_MODULES.items():
         try:
             __import__(module)
-            found[peer] = metadata.version({"easyAI": "easyAI", "OpenSpiel": "open_spiel"}[peer])
+            found[peer] = metadata.version(PEER_DISTRIBUTIONS[peer])
         except Exception:  # ImportError, or a broken binary wheel
             found[peer] = None
     return found

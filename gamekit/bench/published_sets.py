@@ -5,6 +5,8 @@ installed), each position from an empty table and without the opening book (as P
 his solver), in CPU seconds. The figures printed per set and solver: positions per second,
 nodes per position, nodes per second. A ratio between two solvers is printed as the product it
 is: time ratio = tree-size ratio (nodes per position) x cost-per-node ratio (seconds per node).
+Pons' own published figures per set (`PONS_PUBLISHED`, quoted with their source) are printed
+beside them, each ratio to them split the same way.
 """
 
 from __future__ import annotations
@@ -59,8 +61,69 @@ PONS_ON_THIS_MACHINE = {
 """Pascal Pons' C++ solver (github.com/PascalPons/connect4, no opening book, CPU time), as the
 course's issue 24 reports it measured on this project's 2-core machines in the same run as the
 pure-Python solver (2.7 to 6.4 M nodes per second over the four main sets). His blog's own
-per-set table (blog.gamesolver.org, "Solving Connect 4") could not be retrieved when this bench
-was written, so no figure of it is quoted here."""
+per-set figures are `PONS_PUBLISHED` and `PONS_PUBLISHED_WEAK` below."""
+
+
+@dataclass(frozen=True)
+class Published:
+    """One row of a published benchmark table: mean seconds and mean positions explored per
+    position of a set, and the thousands of positions per second printed beside them."""
+
+    mean_seconds: float
+    mean_nodes: float
+    kilo_positions_per_second: float
+
+
+PONS_PUBLISHED_SOURCE = (
+    'Pascal Pons, "Solving Connect 4: how to build a perfect AI", part 12 "Lower bound'
+    " transposition table\" (the tutorial's last step), benchmark table,"
+    " http://blog.gamesolver.org/solving-connect-four/12-lower-bound-transposition-table/;"
+    " C++, one position at a time, no opening book; the page does not state the machine"
+)
+"""Where `PONS_PUBLISHED` and `PONS_PUBLISHED_WEAK` come from, quoted as published."""
+
+PONS_PUBLISHED = {
+    "Test_L3_R1": Published(4.568e-6, 51.28, 11_230),
+    "Test_L2_R1": Published(37.45e-6, 449.6, 12_000),
+    "Test_L2_R2": Published(3.212e-3, 39_900, 12_420),
+    "Test_L1_R1": Published(254.6e-6, 3_298, 12_950),
+    "Test_L1_R2": Published(96.63e-3, 1_201_000, 12_430),
+    "Test_L1_R3": Published(5.490, 65_920_000, 12_010),
+}
+"""Pons' final tutorial solver, strong (exact score), per set: published facts, see
+`PONS_PUBLISHED_SOURCE`. His "mean nb pos" counts the positions his negamax explores."""
+
+PONS_PUBLISHED_WEAK = {
+    "Test_L3_R1": Published(3.217e-6, 29.36, 9_125),
+    "Test_L2_R1": Published(47.73e-6, 532.7, 11_160),
+    "Test_L2_R2": Published(1.717e-3, 20_210, 11_760),
+    "Test_L1_R1": Published(1.870e-3, 22_230, 11_890),
+    "Test_L1_R2": Published(45.01e-3, 538_700, 11_970),
+    "Test_L1_R3": Published(3.149, 38_120_000, 12_110),
+}
+"""The same page's weak solver (win, draw or loss only), per set: published facts."""
+
+
+def published_ratio_line(s: SetResult, pons: Published, label: str) -> str:
+    """``time ratio = tree-size ratio x cost-per-node ratio`` of ``s`` over a published row."""
+    time_ratio, tree, per_node = split_ratio(
+        pons.mean_nodes, pons.mean_seconds, s.mean_nodes, s.mean_seconds
+    )
+    return (
+        f"{s.name}: {s.engine} / {label} time {time_ratio:,.1f}x = tree {tree:.2f}x"
+        f" * cost per node {per_node:,.1f}x ({s.positions} positions here, 1,000 there;"
+        " two machines: the cost per node includes the machine)"
+    )
+
+
+def split_ratio(
+    base_nodes: float, base_seconds: float, nodes: float, seconds: float
+) -> tuple[float, float, float]:
+    """``(time ratio, tree-size ratio, cost-per-node ratio)`` of a run over a base; the time
+    ratio is the product of the other two."""
+    tree = nodes / base_nodes
+    per_node = (seconds / nodes) / (base_seconds / base_nodes)
+    return seconds / base_seconds, tree, per_node
 
 
 def solve_set(name: str, limit: int | None, engine: str = "pure") -> SetResult:

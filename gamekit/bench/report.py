@@ -9,8 +9,12 @@ from collections.abc import Sequence
 from gamekit.bench.measuring import Measurement
 from gamekit.bench.published_sets import (
     PONS_ON_THIS_MACHINE,
+    PONS_PUBLISHED,
+    PONS_PUBLISHED_SOURCE,
+    PONS_PUBLISHED_WEAK,
     SetResult,
     empty_board_analysis,
+    published_ratio_line,
     ratio_line,
 )
 from gamekit.connect4_fast import DEFAULT_TABLE_ENTRIES, shape
@@ -30,6 +34,11 @@ def machine_line() -> str:
 
 def _seconds(x: float) -> str:
     return f"{x * 1000:.2f} ms" if x < 1 else f"{x:.2f} s"
+
+
+def _short(x: float) -> str:
+    """Seconds in the unit a published figure needs: microseconds below a millisecond."""
+    return f"{x * 1e6:.2f} µs" if x < 1e-3 else _seconds(x)
 
 
 def table(results: Sequence[Measurement]) -> str:
@@ -60,21 +69,34 @@ def table(results: Sequence[Measurement]) -> str:
 
 
 def sets_table(sets: Sequence[SetResult]) -> str:
-    """Per published set and solver: accuracy, time, positions/s, nodes/position, nodes/s, and
-    Pons' C++ solver's mean time where it is known (`PONS_ON_THIS_MACHINE`)."""
+    """Per published set and solver: accuracy, time, positions/s, nodes/position, nodes/s;
+    Pons' C++ solver's mean time measured here where it is known (`PONS_ON_THIS_MACHINE`) and
+    his published mean time and positions explored (`PONS_PUBLISHED`, strong solver; for a
+    weak solver such as easyAI's, `PONS_PUBLISHED_WEAK`)."""
     header = (
-        f"{'W5 set':11} {'':17} {'solver':9} {'positions':>9} {'correct':>8} {'mean':>10} "
-        f"{'max':>10} {'pos/s':>9} {'nodes/pos':>11} {'nodes/s':>11} {'Pons C++ mean':>14}"
+        f"{'W5 set':11} {'':17} {'solver':17} {'positions':>9} {'correct':>8} {'mean':>10} "
+        f"{'max':>10} {'pos/s':>9} {'nodes/pos':>11} {'nodes/s':>11} {'Pons C++ here':>14}"
+        f" {'Pons published':>14} {'his nodes/pos':>13}"
     )
     lines = [header, "-" * len(header)]
     for s in sets:
-        pons = PONS_ON_THIS_MACHINE.get(s.name)
-        reference = f"{_seconds(pons.mean_seconds)} ({pons.source})" if pons else ""
+        here = PONS_ON_THIS_MACHINE.get(s.name)
+        reference = f"{_seconds(here.mean_seconds)} ({here.source})" if here else ""
+        table = PONS_PUBLISHED_WEAK if s.engine.startswith("easyAI") else PONS_PUBLISHED
+        published = table.get(s.name)
+        pub_time = _short(published.mean_seconds) if published else ""
+        pub_nodes = f"{published.mean_nodes:,.0f}" if published else ""
         lines.append(
-            f"{s.name:11} {s.description:17} {s.engine:9} {s.positions:>9} {s.accuracy:>8.0%} "
+            f"{s.name:11} {s.description:17} {s.engine:17} {s.positions:>9} {s.accuracy:>8.0%} "
             f"{_seconds(s.mean_seconds):>10} {_seconds(s.max_seconds):>10} "
             f"{s.positions_per_second:>9,.1f} {s.mean_nodes:>11,.0f} {s.nodes_per_second:>11,.0f} "
-            f"{reference:>14}"
+            f"{reference:>14} {pub_time:>14} {pub_nodes:>13}"
+        )
+    lines.append(f"Pons published: {PONS_PUBLISHED_SOURCE}.")
+    if any(s.engine.startswith("easyAI") for s in sets):
+        lines.append(
+            "  easyAI rows: its weak solver (win, draw or loss), so 'correct' is the outcome only"
+            " and Pons' published columns are his weak solver's."
         )
     return "\n".join(lines)
 
@@ -96,6 +118,13 @@ def solver_notes(sets: Sequence[SetResult], warm_seconds: float, budget: float =
                 f" (the first {s.positions} positions here, the issue's own sample there;"
                 " Pons' nodes per position are not known here, so the ratio is not split)"
             )
+    for (name, engine), s in by_key.items():
+        if engine.startswith("easyAI"):
+            pons, label = PONS_PUBLISHED_WEAK.get(name), "Pons published (weak)"
+        else:
+            pons, label = PONS_PUBLISHED.get(name), "Pons published"
+        if pons is not None:
+            lines.append("  " + published_ratio_line(s, pons, label))
     seconds, how = empty_board_analysis(budget)
     lines.append(f"  empty board, analyse(): {_seconds(seconds)} ({how})")
     if compiled_kernel.available():

@@ -22,6 +22,11 @@ minutes per position in pure Python."""
 COMPILED_ONLY = {"Test_L1_R2": 100, "Test_L1_R3": 10}
 """Sets the full bench solves with the compiled solver only, and how many positions of each."""
 
+EASYAI_SETS = {"Test_L3_R1": 100, "Test_L2_R1": 10}
+"""Sets the full bench solves with easyAI's own solver (when easyAI is installed), and how many
+positions of each: it explores every reply without alpha-beta, so the harder sets would take
+minutes to hours."""
+
 TIC_TAC_TOE_NODES = 549_946
 """Nodes of the whole tic-tac-toe game tree, root included (a well-known count)."""
 

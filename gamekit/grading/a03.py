@@ -278,6 +278,7 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         if len(set(got)) != len(got):
             raise GradingError(f"actions returns a move twice (on {where})", code="witness:actions")
         if set(got) != expected:
+            _climb_actions_ladder(connect_four_class)
             mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
             raise GradingError(f"actions {mistake} (on {where})", code="witness:actions")
         if got and not checked_fresh_list and not isinstance(game, RemoteRef):
@@ -293,6 +294,30 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
                     "and return a new list on each call",
                     code="witness:actions",
                 )
+
+
+def _climb_actions_ladder(connect_four_class: type) -> None:
+    """Raise the witness of `gamekit.grading.a03_ladder` if the student's ``actions`` goes
+    wrong on a public probe board (shown with its legal moves); return if right on them all."""
+    from gamekit.grading.a03_ladder import actions_witness
+
+    def run(h: int, v: int, k: int, state: Any) -> Any:
+        game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
+        return _call(game.actions, "actions(state)", "the probe board", state)
+
+    witness = actions_witness(run, _diagnose_actions)
+    if witness is not None:
+        raise GradingError(witness.message, code="witness:actions", evidence=_data(witness))
+
+
+def _data(witness: Any) -> dict[str, str]:
+    """A ladder witness as the result record keeps it."""
+    return {
+        "step": witness.step,
+        "input": witness.words,
+        "got": repr(witness.got),
+        "expected": repr(witness.expected),
+    }
 
 
 def check_standard_board(connect_four_class: type) -> None:
@@ -453,11 +478,22 @@ def check_evaluate_positions(
             "`player`, positive when good for them",
             code="a03.ignores_player",
         )
+    from gamekit.grading.a03_ladder import evaluate_witness, probe_states
+
+    def student(state: Any, who: str) -> float:
+        value = _call(evaluate, f"evaluate(state, {who!r})", "a probe board", state, who)
+        return require_number(value, f"evaluate(state, {who!r}) on a probe board")
+
     fitting = set(range(len(EVALUATE_MISTAKE_KEYS)))
     for pos, _, values, _ in seen:
         for who in ("X", "O"):
             mutants = [value for _, value in _mistakes(pos.state, who)]
             fitting &= {i for i, value in enumerate(mutants) if _same(values[who], value)}
+    for state in probe_states() if fitting else ():  # a name must fit the public probes too
+        for who in ("X", "O"):
+            mine = student(state, who)
+            mutants = [value for _, value in _mistakes(state, who)]
+            fitting &= {i for i, value in enumerate(mutants) if _same(mine, value)}
     if len(fitting) == 1:
         (index,) = fitting
         explanation = _mistakes(position.state, player)[index][0]
@@ -467,13 +503,14 @@ def check_evaluate_positions(
             f"{player})",
             code=f"a03.{EVALUATE_MISTAKE_KEYS[index]}",
         )
-    hint = ""
-    if (position.h, position.v) != (6, 7):
-        hint = "; does it use state.h and state.v rather than a fixed 6 x 7 board?"
-    raise GradingError(
+    witness = evaluate_witness(student, _same)
+    if witness is not None:
+        raise GradingError(witness.message, code="witness:evaluate", evidence=_data(witness))
+    raise GradingError(  # right on every probe board: the test's board, without its value
         f"evaluate(state, {player!r}) on {where} is {got[player]:g}, which differs from the "
-        "window heuristic: check the weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in "
-        "a window free of the opponent's, and the centre bonus of 3 per piece" + hint,
+        "window heuristic (weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window "
+        "free of the opponent's, minus the same for the opponent's, and 3 per piece in the "
+        "centre); it agrees with it on every public probe board",
         code="wrong_value:evaluate",
     )
 
@@ -718,7 +755,38 @@ def _shape_of(game: Any) -> tuple:
 
 
 def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
-    """None: a03's messages state values and facts read off the student's own answers on the
-    position they name, when they are checked (an evaluation mistake is named only if it gives
-    the student's values for X and O on every position checked)."""
-    return None
+    """Whether a failing cell's claim holds for the program in ``namespace``: None if it does,
+    else what is false. A ladder witness is re-run on its probe board (the student's answer
+    and the right one must be what the message quotes); the other messages state values and
+    facts read off the student's own answers on the position they name, when they are checked
+    (an evaluation mistake is named only if it gives the student's values for X and O on every
+    position checked and every probe board)."""
+    if not evidence or "input" not in evidence or "raised" in evidence:
+        return None
+    from gamekit.grading import a03_ladder
+
+    step, words = evidence.get("step"), evidence["input"]
+    if step == "actions":
+        for rows, k in a03_ladder.ACTIONS_LADDER:
+            state, h, v = a03_ladder._probe(rows, k)
+            if words == f"on the probe board {a03_ladder._board_words(state, h, v, k)}":
+                got = namespace["ConnectFour"](h, v, k).actions(state)
+                shown = sorted(got, key=repr) if isinstance(got, list) else got
+                expected = sorted(ReferenceConnectFour(h, v, k).actions(state))
+                if repr(shown) != evidence["got"] or repr(expected) != evidence["expected"]:
+                    return f"actions gives {shown!r} on {words} (right: {expected!r})"
+                return None if shown != expected else f"actions is right on {words}"
+    if step == "evaluate":
+        for rows in a03_ladder.EVALUATE_LADDER:
+            state, h, v = a03_ladder._probe(rows, 4)
+            for who in ("X", "O"):
+                board = a03_ladder._board_words(state, h, v, 4)
+                if words == f"on the probe board {board}, for {who}":
+                    got = namespace["evaluate"](state, who)
+                    from gamekit.heuristics import connect_four_eval
+
+                    expected = connect_four_eval(state, who, 4)
+                    if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
+                        return f"evaluate gives {got!r} on {words} (right: {expected!r})"
+                    return None if not _same(got, expected) else f"evaluate is right on {words}"
+    return f"the witness {words!r} is not a probe board of {step}"

@@ -155,18 +155,48 @@ CASES_SEEN: dict[tuple[str, str], tuple[Callable[[Any], Any], float, Callable[[s
 value reported in this process: what the mutation harness re-checks a message against."""
 
 
-def _diagnose_value(name, got, expected, mutants, case, confirm=None, call=None) -> GradingError:
-    """The error for a wrong value. When exactly one catalogued mistake gives ``got`` here (and
-    the reference does not), the message says so, as a fact about this value; when several do,
-    ``confirm(fitting)`` keeps those that also give the student's values on public probes; when
-    none or still several fit, it says only that the value is wrong. ``call(function)`` calls a
-    function on this case (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
+def _no_mistake(name: str) -> float:
+    """A witness names no mistake: there is no mistake's value to re-check."""
+    return math.nan
+
+
+def _witness_error(name: str, witness: Any) -> GradingError:
+    """The error for a ladder witness (see `gamekit.grading.a01.ladder`), kept in `CASES_SEEN`
+    so that the mutation harness can re-check it."""
+    CASES_SEEN[(name, witness.words)] = (witness.call, witness.expected, _no_mistake)
+    if witness.raised is not None:
+        return GradingError(
+            witness.message,
+            code=witness.raised.code or f"raised:{name}",
+            evidence={"step": name, "input": witness.words, "raised": str(witness.raised)},
+        )
+    return GradingError(
+        witness.message,
+        code=f"witness:{name}",
+        evidence={
+            "step": name,
+            "input": witness.words,
+            "got": repr(witness.got),
+            "expected": repr(witness.expected),
+        },
+    )
+
+
+def _diagnose_value(
+    name, got, expected, mutants, case, confirm=None, call=None, ladder=None
+) -> GradingError:
+    """The error for a wrong value. A catalogued mistake is named when it is the only one that
+    gives ``got`` here (and the reference does not) and ``confirm(fitting)`` finds that it also
+    gives the student's values on every public probe. Otherwise ``ladder()`` looks for the
+    smallest public probe that goes wrong, and its witness is the message; failing that, the
+    message says only that the value is wrong. ``call(function)`` calls a function on this case
+    (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
     if call is not None:
         CASES_SEEN[(name, case)] = (call, expected, mutants.__getitem__)
     fitting = [
         m for m, value in mutants.items() if not _same(value, expected) and _same(got, value)
     ]
-    if len(fitting) > 1 and confirm is not None:
+    if fitting and confirm is not None:
         fitting = confirm(fitting)
     if len(fitting) == 1:
         mutant = fitting[0]
@@ -176,6 +206,9 @@ def _diagnose_value(name, got, expected, mutants, case, confirm=None, call=None)
             code=f"a01.{mutant}",
             evidence={"step": name, "input": case, "got": repr(got)},
         )
+    witness = ladder() if ladder is not None else None
+    if witness is not None:
+        return _witness_error(name, witness)
     return GradingError(
         f"{name} {case} returned {got!r}, which is not the right value",
         code=f"wrong_value:{name}",

@@ -12,6 +12,7 @@ from gamekit.grading import (
     GradingError,
     require_plain,
 )
+from gamekit.grading.a01.cases import tree_from_nested
 from gamekit.grading.a01.diagnosis import (
     _check_number,
     _describe,
@@ -19,6 +20,17 @@ from gamekit.grading.a01.diagnosis import (
     _run,
     _same,
     _trace_mistake,
+    _witness_error,
+)
+from gamekit.grading.a01.ladder import (
+    CHANCE_LADDER,
+    CUTOFF_LADDER,
+    VALUE_LADDER,
+    _ladder_eval,
+    cutoff_witness,
+    decision_witness,
+    value_witness,
+    worst_everywhere,
 )
 from gamekit.grading.a01.references import _decision, _value
 from gamekit.grading.remote import substituting
@@ -50,7 +62,9 @@ def check_minimax_value(
         mutants = {m: _value(state, game, player, mutant=m) for m in order}
         confirm = _confirmer(name, minimax_value, probe_trees())
         call = lambda f: f(state, game, player)  # noqa: E731
-        raise _diagnose_value(name, got, expected, mutants, case, confirm, call)
+        runner = _value_runner(name, minimax_value)
+        ladder = lambda: value_witness(name, minimax_value, VALUE_LADDER, runner)  # noqa: E731
+        raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
@@ -125,12 +139,17 @@ def check_minimax_decision(
                 "move in actions() order",
                 code="a01.decision_tie_not_first",
             )
-        if _same(chosen, min(values)):
+        run = _decision_runner(name, minimax_decision, reference)
+        if _same(chosen, min(values)) and worst_everywhere(run):
             raise GradingError(
-                f"{name} {case} chose a move that is worst for the player to move: min and max "
-                "swapped?",
+                f"{name} {case} chose a move that is worst for the player to move, and so it "
+                "does on every public probe tree: min and max are swapped (the player to move "
+                "takes the move of smallest value)",
                 code="a01.decision_min_max_swapped",
             )
+        witness = decision_witness(name, run)
+        if witness is not None:
+            raise _witness_error(name, _substituted_call(witness, reference))
         raise GradingError(
             f"{name} {case} did not choose a move with the best minimax value",
             code="witness:minimax_decision",
@@ -160,6 +179,80 @@ def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
         ]
 
     return confirm
+
+
+def _value_runner(name: str, student: Callable[..., Any]):
+    """``run(tree, node, player)``: the student's ``name(node, tree, player)``, traced and with
+    gamekit's engines swapped out, checked to be a number."""
+
+    def run(tree: Any, node: Any, who: str) -> float:
+        value, _ = _run(name, lambda g, _: student(node, g, who), node, tree)
+        return _check_number(name, value)
+
+    return run
+
+
+def _cutoff_runner(name: str, student: Callable[..., Any]):
+    """``run(tree, depth, eval_fn, player)``: the student's depth-limited value of the root."""
+
+    def run(tree: Any, depth: int, eval_fn: EvalFn, who: str) -> float:
+        value, _ = _run(
+            name,
+            lambda g, traced_eval: student(tree.initial, g, depth, traced_eval, who),
+            tree.initial,
+            tree,
+            eval_fn=eval_fn,
+        )
+        return _check_number(name, value)
+
+    return run
+
+
+def _cutoff_confirmer(run: Callable[..., float]):
+    """``confirm(fitting)``: the mistakes of ``fitting`` that give the student's depth-limited
+    value on every probe of `CUTOFF_LADDER`, for both players."""
+
+    def confirm(fitting: list[str]) -> list[str]:
+        kept = list(fitting)
+        for spec, depth in CUTOFF_LADDER:
+            tree = tree_from_nested(spec)
+            estimate = _ladder_eval(tree)
+            for who in tree.players:
+                value = run(tree, depth, estimate, who)
+                kept = [
+                    m
+                    for m in kept
+                    if _same(value, _value(tree.initial, tree, who, depth, estimate, mutant=m))
+                ]
+        return kept
+
+    return confirm
+
+
+def _decision_runner(name: str, student: Callable[..., Any], reference: Any):
+    """``run(tree, node)``: the student's ``minimax_decision(node, tree)`` with the notebook's
+    ``minimax_value`` replaced by ``reference`` (as in the check itself)."""
+
+    def run(tree: Any, node: Any) -> Any:
+        with (
+            substituting("minimax_value", reference),
+            _globals_substituted(student, "minimax_value", reference),
+        ):
+            move, _ = _run(name, lambda g, _: student(node, g), node, tree)
+        return move
+
+    return run
+
+
+def _substituted_call(witness: Any, reference: Any) -> Any:
+    """The witness, its re-check call made with ``minimax_value`` replaced as in the check."""
+    import dataclasses
+
+    def call(function: Callable[..., Any]) -> Any:
+        with _globals_substituted(function, "minimax_value", reference):
+            return witness.call(function)
+
+    return dataclasses.replace(witness, call=call)
 
 
 def chance_probe_trees() -> list[Any]:
@@ -229,7 +322,17 @@ def check_minimax_cutoff_value(
             for m in ("swap", "leaf_max", "leaf_mover", "plain_terminal", "eval_for_max")
         }
         call = lambda f: f(state, game, depth, eval_fn, player)  # noqa: E731
-        raise _diagnose_value(name, got, expected, mutants, case, call=call)
+        run = _cutoff_runner(name, minimax_cutoff_value)
+        raise _diagnose_value(
+            name,
+            got,
+            expected,
+            mutants,
+            case,
+            confirm=_cutoff_confirmer(run),
+            call=call,
+            ladder=lambda: cutoff_witness(name, run),
+        )
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
 
@@ -260,7 +363,10 @@ def check_expectiminimax_value(
         }
         confirm = _confirmer(name, expectiminimax_value, chance_probe_trees() + probe_trees())
         call = lambda f: f(state, game, player)  # noqa: E731
-        raise _diagnose_value(name, got, expected, mutants, case, confirm, call)
+        runner = _value_runner(name, expectiminimax_value)
+        probes = CHANCE_LADDER + VALUE_LADDER[:3]
+        ladder = lambda: value_witness(name, expectiminimax_value, probes, runner)  # noqa: E731
+        raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")

@@ -128,6 +128,14 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
     if seen is None:
         return f"{name}'s case {evidence.get('input')!r} was never checked"
     call, expected, mutant_value = seen
+    if "raised" in evidence:  # the message says the code failed on that probe
+        try:
+            got = call(namespace[name])
+        except Exception:  # noqa: BLE001
+            return None
+        if code.startswith("shape:") and not isinstance(got, (int, float)):
+            return None
+        return f"{name} gives {got!r} on {evidence['input']}, the message says it failed there"
     try:
         got = call(namespace[name])
     except Exception as error:  # noqa: BLE001
@@ -136,12 +144,22 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
         return f"{name} raises {type(error).__name__} there, the message quotes a value"
     if code.startswith("raised:"):
         return f"{name} does not raise on {evidence['input']}"
+    number = isinstance(got, (int, float)) and not isinstance(got, bool)
     if repr(got) != evidence.get("got") and not (
-        isinstance(got, (int, float)) and _same(got, float(evidence.get("got", "nan")))
+        number and _same(got, float(evidence.get("got", "nan")))
     ):
         return f"{name} returns {got!r} there, the message says {evidence.get('got')}"
-    if _same(got, expected):
-        return f"{name}'s value {got!r} there is right"
+    if _same(got, expected) if number else got == expected:
+        return f"{name}'s answer {got!r} there is right"
+    said = evidence.get("expected")
+    if (
+        said is not None
+        and said != repr(expected)
+        and not (number and _same(expected, float(said)))
+    ):
+        return (
+            f"the message says {name} should return {said} there, the right answer is {expected!r}"
+        )
     mistake = code.removeprefix("a01.")
     if code.startswith("a01."):
         if not _same(got, mutant_value(mistake)):

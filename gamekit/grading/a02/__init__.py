@@ -13,6 +13,12 @@ behaviour reproduces the student's, node for node on every case, is the one name
 depth-limited engine is also checked directly from its trace (where the evaluation was called,
 how deep the search went).
 
+When no catalogued mistake reproduces every case (and every probe), the search is run on a
+*ladder* of small public probe trees, smallest first (`gamekit.grading.a02.ladder`): the first
+probe where its move or its trace leaves the course's alpha-beta is shown in full, with the
+node, the window and the value there (a probe is public, so its numbers may be shown). Only when
+every probe agrees is the test's own case reported, without its values.
+
 About "bounds updated before the test": moving ``alpha = max(alpha, v)`` before the cutoff test
 ``if v >= beta`` (or testing ``alpha >= beta`` right after that update) changes nothing, on any
 tree: the test does not read alpha, and every node is entered with ``alpha < beta``, so

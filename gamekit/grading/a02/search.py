@@ -1,5 +1,11 @@
 """Checking a student's alpha-beta: run it traced, find where it first parts from the course's
-search, and say why."""
+search, and say why.
+
+When a case goes wrong, the diagnosis is, in this order: a catalogued mistake whose flawed search
+reproduces the student's on every case and every probe (`MISTAKES`); else the witness, the first
+probe of the public ladder (`gamekit.grading.a02.ladder`) where the student's move or trace
+differs, with the probe's values and windows; else the case itself, described without values.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +26,10 @@ from gamekit.grading import (
     require_plain,
 )
 from gamekit.grading.a01 import raised_by_student
+from gamekit.grading.a02.ladder import probes_for
 from gamekit.grading.a02.mistakes import MISTAKES, Mistake, flawed_alphabeta
 from gamekit.grading.a02.trees import example_tree, exercise_tree
+from gamekit.grading.evidence import Probe, Witness, first_witness
 from gamekit.search import alphabeta_cutoff_search as reference_cutoff_search
 from gamekit.search import alphabeta_search as reference_search
 from gamekit.search import scored_result
@@ -96,7 +104,10 @@ def _run_reference(engine: Callable[..., Any], state: Any, game: Game, **kw: Any
     return _traced(engine, state, game, **kw)
 
 
-def _same(a: Run, b: Run) -> bool:
+def _same(a: Any, b: Any) -> bool:
+    """Same move and same nodes generated in order (a `Raised` is never the same)."""
+    if not isinstance(a, Run) or not isinstance(b, Run):
+        return False
     return type(a.answer) is type(b.answer) and a.answer == b.answer and a.visited() == b.visited()
 
 
@@ -273,27 +284,41 @@ def _common(a: list[Any], b: list[Any]) -> int:
     )
 
 
-def departure(
-    student: Run, reference: Run, game: Game, state: Any, kw: dict, cause: str | None = None
-) -> str | None:
-    """Say which decision of the student's search first parts from the course's alpha-beta, at
-    which node (MAX or MIN), and ``cause`` (why, when known); with values and windows only when
-    `is_visible`. None when the two searches part in a way this cannot describe."""
+@dataclass(frozen=True)
+class Parting:
+    """Where a search first parts from the course's alpha-beta, as data: ``claim`` is
+    ``order`` (a child taken out of actions() order: ``moves`` is (student's, course's)),
+    ``cut off`` (a cutoff where none was due) or ``went on`` (no cutoff where one was due);
+    ``node`` is the course's trace node, ``step`` the course's step after the last child."""
+
+    claim: str
+    node: TraceNode
+    step: Step | None = None
+    moves: tuple[Any, Any] | None = None
+
+    def evidence(self) -> dict[str, Any]:
+        """Plain data for the result record (the re-check of `mutation.recheck` reads it)."""
+        found: dict[str, Any] = {"claim": self.claim, "node": repr(self.node.state)}
+        if self.step is not None:
+            found["after"] = repr(self.step.move)
+            found["window"] = [_number(self.step.alpha), _number(self.step.beta)]
+            found["v"] = _number(self.step.v)
+        if self.moves is not None:
+            found["moves"] = [repr(m) for m in self.moves]
+        return found
+
+
+def parting(student: Run, reference: Run, game: Game, state: Any, kw: dict) -> Parting | None:
+    """Which decision of the student's search first parts from the course's alpha-beta, or
+    None when the two searches part in a way this cannot describe."""
     mine, ref = student.trace.nodes, reference.trace.nodes
     k = _common(student.visited(), reference.visited())
     if k == 0 or (k >= len(mine) and k >= len(ref)):
         return None
     mine_parent = mine[k].parent.index if k < len(mine) and mine[k].parent else None
     ref_parent = ref[k].parent.index if k < len(ref) and ref[k].parent else None
-    numbers = is_visible(game, state)
     if mine_parent is not None and mine_parent == ref_parent:
-        node = ref[ref_parent]
-        what = (
-            f"at {_node_name(node, game)} ({_player(node)}) your search took the child by "
-            f"move {mine[k].move!r} where the course's takes {ref[k].move!r}: children were taken "
-            "out of actions() order. Search them in exactly the order game.actions(state) gives."
-        )
-        return what
+        return Parting("order", ref[ref_parent], moves=(mine[k].move, ref[k].move))
     deeper = ref_parent is not None and (
         mine_parent is None or ref[ref_parent].depth > ref[mine_parent].depth
     )
@@ -304,16 +329,49 @@ def departure(
     done = len(mine[at.index].children) if deeper else len(at.children)
     if not steps or not 0 < done <= len(steps) or steps[done - 1].cut == deeper:
         return None
-    step = steps[done - 1]
+    return Parting("cut off" if deeper else "went on", at, step=steps[done - 1])
+
+
+def departure(
+    student: Run,
+    reference: Run,
+    game: Game,
+    state: Any,
+    kw: dict,
+    cause: str | None = None,
+    *,
+    probe: bool = False,
+) -> str | None:
+    """Say which decision of the student's search first parts from the course's alpha-beta, at
+    which node (MAX or MIN), and ``cause`` (why, when known); with values and windows only when
+    `is_visible` or on a public ``probe``. None when `parting` cannot describe it."""
+    part = parting(student, reference, game, state, kw)
+    if part is None:
+        return None
+    at, step = part.node, part.step
     who, name = _player(at), _node_name(at, game)
+    if part.moves is not None:
+        mine, ours = part.moves
+        return (
+            f"at {name} ({who}) your search took the child by move {mine!r} where the "
+            f"course's takes {ours!r}: children were taken out of actions() order. Search them "
+            "in exactly the order game.actions(state) gives."
+        )
+    assert step is not None
     test = "v >= beta" if who == "MAX" else "v <= alpha"
-    window = (
-        f", v = {_number(step.v)} and the window [alpha, beta] was "
-        f"[{_number(step.alpha)}, {_number(step.beta)}]:"
-        if numbers
-        else ","
-    )
-    if deeper:
+    if probe:
+        window = (
+            f", v = {_number(step.v)} with alpha = {_number(step.alpha)} and "
+            f"beta = {_number(step.beta)}:"
+        )
+    elif is_visible(game, state):
+        window = (
+            f", v = {_number(step.v)} and the window [alpha, beta] was "
+            f"[{_number(step.alpha)}, {_number(step.beta)}]:"
+        )
+    else:
+        window = ","
+    if part.claim == "cut off":
         what = (
             f"at {name} ({who}) your search cut off where none was due: after its child by "
             f"move {step.move!r} returned{window} {test} does not hold, so {who} must go on to "
@@ -416,7 +474,103 @@ def check_alphabeta_search(fn: Callable[..., Any], cases: Sequence[Any]) -> None
         student.append(run)
         reference.append(ref)
     mistakes = [m for m in MISTAKES if not m.depth_limited_only]
-    _explain(name, student, reference, [(g, s, {}) for g, s in pairs], mistakes)
+    _explain(name, student, reference, [(g, s, {}) for g, s in pairs], mistakes, fn)
+
+
+REFERENCES: dict[str, Callable[..., Any]] = {
+    "alphabeta_search": reference_search,
+    "alphabeta_cutoff_search": reference_cutoff_search,
+}
+"""The course's engine for each graded step."""
+
+
+def climb(
+    name: str, fn: Callable[..., Any], probes: Sequence[Probe]
+) -> tuple[Witness | None, list[Any]]:
+    """Run ``fn`` traced on every probe of the ladder: the first probe where its move or trace
+    differs from the course's (None if none), and its runs on every probe. A `GradingError` the
+    student's search raises on a probe before any difference is raised again with the probe."""
+    engine = REFERENCES[name]
+
+    def student(game: Game, state: Any, kw: dict) -> Run:
+        return _run_student(fn, name, state, game, **kw)
+
+    def reference(game: Game, state: Any, kw: dict) -> Run:
+        return _run_reference(engine, state, game, **kw)
+
+    def raised_fact(probe: Probe) -> str:
+        game, state, kw = probe.args
+        return f"the course's alpha-beta returns {reference(game, state, kw).answer!r} there"
+
+    return first_witness(name, student, reference, probes, _same, raised_fact)
+
+
+def move_values(game: Game, state: Any, kw: dict) -> list[tuple[Any, float]]:
+    """The minimax value of each move at ``state`` (no pruning), scored as the course's search
+    scores leaves: the utility, or at a depth limit ``scored_result`` and ``eval_fn``."""
+    player = game.to_move(state)
+    depth, evaluate = kw.get("depth"), kw.get("eval_fn")
+
+    def value(s: Any, ply: int) -> float:
+        if game.terminal_test(s):
+            utility = game.utility(s, player)
+            return utility if depth is None else scored_result(utility, ply)
+        if depth is not None and ply >= depth:
+            return evaluate(s, player)
+        values = [value(game.result(s, a), ply + 1) for a in game.actions(s)]
+        return max(values) if game.to_move(s) == player else min(values)
+
+    return [(a, value(game.result(state, a), 1)) for a in game.actions(state)]
+
+
+def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[str, dict[str, Any]]:
+    """What the student's search did on the witness probe, and the evidence to record."""
+    s, r = witness.got, witness.expected
+    game, state, kw = witness.probe.args
+    words = witness.probe.words
+    evidence = {
+        "step": name,
+        "input": words,
+        "got": repr(s.answer),
+        "expected": repr(r.answer),
+    }
+    if s.visited() == r.visited():
+        values = move_values(game, state, kw)
+        said = ", ".join(f"{a!r}: {_number(v)}" for a, v in values)
+        evidence["claim"] = "move"
+        return (
+            f"{name} on {words} generates the course's nodes but returns {s.answer!r}, where "
+            f"the course's alpha-beta returns {r.answer!r}: the moves' minimax values there are "
+            f"{said}. Return the move whose value is best, the first one in actions() order on "
+            "a tie.",
+            evidence,
+        )
+    returned = (
+        f" (it returns {s.answer!r} there, the course's alpha-beta {r.answer!r})"
+        if s.answer != r.answer
+        else ""
+    )
+    part = parting(s, r, game, state, kw)
+    told = departure(s, r, game, state, kw, cause, probe=True)
+    if part is not None and told is not None:
+        evidence.update(part.evidence())
+        return (
+            f"{name} does not search like the course's alpha-beta on {words}{returned}: {told} "
+            "Build this tree with a02.tree_from_lists, trace your function on it with "
+            "run_traced and compare step by step.",
+            evidence,
+        )
+    evidence["claim"] = "trace"
+    hints = _hints(s, r)
+    return (
+        f"{name} does not search like the course's alpha-beta on {words}{returned}: "
+        f"{_first_difference(s.visited(), r.visited())}"
+        + (f" ({'; '.join(hints)})" if hints else "")
+        + ". Children go in actions() order, MAX returns when v >= beta, MIN when v <= alpha; "
+        "build this tree with a02.tree_from_lists, trace your function on it with run_traced "
+        "and compare step by step.",
+        evidence,
+    )
 
 
 def _explain(
@@ -425,20 +579,32 @@ def _explain(
     reference: list[Run],
     cases: list[tuple[Game, Any, dict]],
     mistakes: Sequence[Mistake],
+    fn: Callable[..., Any],
 ) -> None:
-    """Raise GradingError naming the mistake when any student run differs from the reference."""
+    """Raise GradingError when any student run differs from the reference: the catalogued
+    mistake that reproduces every case and every probe, else the first probe of the ladder
+    that goes wrong (the witness), else the first differing case, described without values."""
     differing = [
         i for i, (s, r) in enumerate(zip(student, reference, strict=True)) if not _same(s, r)
     ]
     if not differing:
         return
-    mistake = _diagnose(student, cases, mistakes)
+    probes = probes_for(name)
+    witness, on_probes = climb(name, fn, probes)
+    every_run = [*student, *on_probes]
+    every_case = [*cases, *(p.args for p in probes)]
+    mistake = _diagnose(every_run, every_case, mistakes)
     first = differing[0]
     where = _case_name(first, cases[first][0])
     if mistake is not None:
         raise GradingError(
-            f"{name}: {mistake.message} (seen on {where})", code=f"a02.{mistake.name}"
+            f"{name}: {mistake.message} (seen on {where})",
+            code=f"a02.{mistake.name}",
+            evidence=_named_evidence(name, witness),
         )
+    if witness is not None:
+        said, evidence = _witness_message(name, witness, _window_cause(every_run, every_case))
+        raise GradingError(said, code=f"witness:{name}", evidence=evidence)
     s, r = student[first], reference[first]
     if s.visited() == r.visited():
         raise GradingError(
@@ -447,7 +613,7 @@ def _explain(
             code="a02.wrong_move",
         )
     game, state, kw = cases[first]
-    told = departure(s, r, game, state, kw, _window_cause(student, cases))
+    told = departure(s, r, game, state, kw, _window_cause(every_run, every_case))
     if told is not None:
         raise GradingError(
             f"{name} does not search like the course's alpha-beta on {where}: {told} Trace your "
@@ -463,6 +629,18 @@ def _explain(
         "trace your function on the trees above with run_traced and compare step by step.",
         code=f"witness:{name}",
     )
+
+
+def _named_evidence(name: str, witness: Witness | None) -> dict[str, Any]:
+    """A named mistake's record: the step, and the first probe where it shows (if any)."""
+    if witness is None:
+        return {"step": name}
+    return {
+        "step": name,
+        "input": witness.probe.words,
+        "got": repr(witness.got.answer),
+        "expected": repr(witness.expected.answer),
+    }
 
 
 def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) -> None:
@@ -528,4 +706,4 @@ def check_alphabeta_cutoff(fn: Callable[..., Any], cases: Sequence[tuple]) -> No
         student.append(run)
         reference.append(ref)
         runs_cases.append((game, state, kw))
-    _explain(name, student, reference, runs_cases, MISTAKES)
+    _explain(name, student, reference, runs_cases, MISTAKES, fn)

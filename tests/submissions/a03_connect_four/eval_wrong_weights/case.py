@@ -36,4 +36,9 @@ def evaluate(state, player):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_evaluate_examples": 0, "test_evaluate_positions": 0, "test_depth_limited_play": 0}
-FEEDBACK = ["check the weights 1 / 10 / 50 / 512"]
+FEEDBACK = [
+    "for X returned 11, but the window heuristic gives 27",
+    "6 with 1, 2 with 2 (weights 1 / 10 / 50 / 512",
+    "6 x 1 + 2 x 10 - 2 x 1 + 1 x 3 - 0 x 3 = 27",
+]
+MISTAKES = {"test_evaluate_positions": "witness:evaluate"}

@@ -1,0 +1,242 @@
+"""The ladder of public probe boards for a03: the smallest board where ``actions`` or
+``evaluate`` goes wrong, with the right answer and how it comes about.
+
+When the student's answer is wrong on a test's position and no catalogued mistake explains
+every answer, the checker runs it on these boards, smallest first. The first one where it is
+wrong is the *witness*. A probe is public, so its right answer may be shown, with the facts
+that give it: the lowest empty cell of each column for ``actions``; for ``evaluate``, how many
+windows hold 1, 2, 3 or 4 of each player's pieces and none of the other's, and the centre
+pieces, which add up to the window heuristic's value.
+
+>>> from gamekit.games import ConnectFour
+>>> def top_cells(h, v, k, state):  # the top-most empty cell of each column
+...     columns = [state.cells[c::v] for c in range(v)]
+...     return [(col.find(".") + 1, c + 1) for c, col in enumerate(columns) if "." in col]
+>>> witness = actions_witness(top_cells)
+>>> print(witness.words)
+on the probe board .... / .... / .... / .... (4 x 4, k = 3, rows from the top; X to move)
+>>> print(witness.message.split(" (in any order): ")[1])  # doctest: +NORMALIZE_WHITESPACE
+each column that is not full has one move, at its lowest empty cell (rows are numbered from 1
+at the top to h = 4 at the bottom): column 1 -> (4, 1), column 2 -> (4, 2), column 3 -> (4,
+3), column 4 -> (4, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.games import ConnectFour
+from gamekit.grading import GradingError
+from gamekit.heuristics import connect_four_eval
+
+EMPTY = "."
+WEIGHTS = (0, 1, 10, 50, 512)
+CENTRE_WEIGHT = 3
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+ACTIONS_LADDER: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("....", "....", "....", "...."), 3),
+    (("....", "....", "....", ".X.."), 3),
+    (("O...", "X...", "O...", "X..."), 3),
+    (("..X..", "..O..", ".XOX.", "OXOXO"), 4),
+    ((".....", ".....", "OOO..", "XXXX."), 4),
+    (("....", "....", "O...", "X...", "XO..", "OXX."), 4),
+    ((".......", ".......", "X.O....", "O.X..XO"), 4),
+)
+"""``(rows, k)``, top row first: an empty board, one piece, a full column, columns of several
+heights, a won board (no moves), a tall board, a wide one."""
+
+EVALUATE_LADDER: tuple[tuple[str, ...], ...] = (
+    (".......",) * 5 + ("...X...",),
+    (".......",) * 5 + ("X......",),
+    (".......",) * 4 + ("...O...", "...X..."),
+    (".......",) * 5 + ("O.XX...",),
+    (".......",) * 4 + ("...X...", "..OXO.."),
+    (".......",) * 3 + ("...X...", "..OO...", "..XXX.O"),
+    ("......",) * 4 + ("..XO..", ".OXX.."),
+)
+"""Boards for k = 4, top row first: one piece in the centre, one at the edge, one of each
+colour, two in a row, a few pieces of both colours, a 6 x 6 board (two middle columns)."""
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A probe where the student's answer is wrong: what to say, and the data to keep."""
+
+    step: str
+    message: str
+    words: str
+    got: Any
+    expected: Any
+
+
+def _board_words(state: Any, h: int, v: int, k: int) -> str:
+    rows = [state.cells[r * v : (r + 1) * v] for r in range(h)]
+    return f"{' / '.join(rows)} ({h} x {v}, k = {k}, rows from the top; {state.to_move} to move)"
+
+
+def _probe(rows: tuple[str, ...], k: int) -> tuple[Any, int, int]:
+    h, v = len(rows), len(rows[0])
+    return ConnectFour(h, v, k).from_rows(list(rows)), h, v
+
+
+def lowest_cells(state: Any, h: int, v: int) -> list[tuple[int, tuple[int, int] | None]]:
+    """``(column, its lowest empty cell or None when full)`` for every column."""
+    found = []
+    for c in range(v):
+        column = state.cells[c::v]
+        found.append((c + 1, (column.rfind(EMPTY) + 1, c + 1) if EMPTY in column else None))
+    return found
+
+
+Describe = Callable[[set, set, Any, int, int], str]
+"""``describe(got, expected, state, h, v)``: what a wrong set of moves is, read off it."""
+
+
+def actions_witness(
+    run: Callable[[int, int, int, Any], Any], describe: Describe | None = None
+) -> Witness | None:
+    """The first board of `ACTIONS_LADDER` where ``run(h, v, k, state)`` (the student's
+    ``ConnectFour(h, v, k).actions(state)``) is not the set of legal moves; None if none.
+    ``describe`` says what the wrong moves are there (when they are a list of tuples). A
+    `GradingError` raised by ``run`` is raised again with the probe's words."""
+    for rows, k in ACTIONS_LADDER:
+        state, h, v = _probe(rows, k)
+        words = f"on the probe board {_board_words(state, h, v, k)}"
+        expected = sorted(ConnectFour(h, v, k).actions(state))
+        try:
+            got = run(h, v, k, state)
+        except GradingError as error:
+            raise GradingError(
+                f"{words}: {error}",
+                code=error.code,
+                evidence={"step": "actions", "input": words, "raised": str(error)},
+            ) from None
+        if _same_moves(got, expected):
+            continue
+        if state.utility != 0:
+            fact = (
+                f"{'X' if state.utility > 0 else 'O'} has {k} in a row, so the game is over and "
+                "there are no legal moves"
+            )
+        else:
+            fact = (
+                "each column that is not full has one move, at its lowest empty cell (rows are "
+                f"numbered from 1 at the top to h = {h} at the bottom): "
+                + ", ".join(
+                    f"column {c} -> {cell}" if cell else f"column {c} is full"
+                    for c, cell in lowest_cells(state, h, v)
+                )
+            )
+        shown = sorted(got, key=repr) if isinstance(got, list) else got
+        said = f"actions {words} returned {shown!r}"
+        if describe is not None and _moves(got):
+            what = describe(set(got), set(expected), state, h, v)
+            said = f"actions {what} ({words}: it returned {shown!r})"
+        message = f"{said}, but the legal moves are {expected!r} (in any order): {fact}"
+        return Witness("actions", message, words, shown, expected)
+    return None
+
+
+def _moves(got: Any) -> bool:
+    """A list of distinct ``(row, col)`` pairs of ints (what `describe` can read)."""
+    if not isinstance(got, list):
+        return False
+    pairs = all(type(m) is tuple and len(m) == 2 and all(type(x) is int for x in m) for m in got)
+    return pairs and len(set(got)) == len(got)
+
+
+def _same_moves(got: Any, expected: list[tuple[int, int]]) -> bool:
+    """A list of the expected moves, each once, in any order."""
+    if not isinstance(got, list) or not all(isinstance(move, tuple) for move in got):
+        return False
+    try:
+        return len(got) == len(expected) and set(got) == set(expected)
+    except TypeError:  # a move holding something unhashable
+        return False
+
+
+def window_counts(state: Any, player: str, k: int = 4) -> dict[int, int]:
+    """``{n: number of windows of k cells holding n of player's pieces and none of the
+    other's}`` for n = 1..k, over the four directions."""
+    h, v = state.h, state.v
+    other = "O" if player == "X" else "X"
+    counts = dict.fromkeys(range(1, k + 1), 0)
+    for dr, dc in DIRECTIONS:
+        for r in range(h):
+            for c in range(v):
+                cells = [(r + i * dr, c + i * dc) for i in range(k)]
+                if not all(0 <= x < h and 0 <= y < v for x, y in cells):
+                    continue
+                marks = [state.cells[x * v + y] for x, y in cells]
+                if other not in marks and marks.count(player):
+                    counts[marks.count(player)] += 1
+    return counts
+
+
+def centre_pieces(state: Any, player: str) -> int:
+    """``player``'s pieces in the centre column (both middle columns on an even width)."""
+    v = state.v
+    middle = ((v + 1) // 2,) if v % 2 else (v // 2, v // 2 + 1)
+    return sum(state.cells[col - 1 :: v].count(player) for col in middle)
+
+
+def evaluation_fact(state: Any, player: str, k: int = 4) -> str:
+    """How the window heuristic's value for ``player`` adds up on ``state``, term by term."""
+    other = "O" if player == "X" else "X"
+    terms, total = [], 0.0
+    for who, sign in ((player, 1), (other, -1)):
+        counts = window_counts(state, who, k)
+        for n, count in counts.items():
+            if count:
+                terms.append(f"{'+' if sign > 0 else '-'} {count} x {WEIGHTS[n]}")
+                total += sign * count * WEIGHTS[n]
+        parts = [f"{count} with {n}" for n, count in counts.items() if count]
+        if who == player:
+            own = ", ".join(parts) or "none"
+        else:
+            theirs = ", ".join(parts) or "none"
+    mine, yours = centre_pieces(state, player), centre_pieces(state, other)
+    terms.append(f"+ {mine} x {CENTRE_WEIGHT} - {yours} x {CENTRE_WEIGHT}")
+    total += CENTRE_WEIGHT * (mine - yours)
+    return (
+        f"windows of {k} holding only {player}'s pieces: {own} (weights 1 / 10 / 50 / 512 for "
+        f"1 / 2 / 3 / 4 pieces); holding only {other}'s: {theirs} (subtracted); centre "
+        f"pieces: {mine} of {player}'s, {yours} of {other}'s (3 each); so "
+        f"{' '.join(terms).removeprefix('+ ')} = {total:g}"
+    )
+
+
+def evaluate_witness(
+    run: Callable[[Any, str], float], same: Callable[[Any, Any], bool]
+) -> Witness | None:
+    """The first board of `EVALUATE_LADDER` (and player) where ``run(state, player)`` (the
+    student's ``evaluate``) differs from the window heuristic; None if none."""
+    for rows in EVALUATE_LADDER:
+        state, h, v = _probe(rows, 4)
+        for player in ("X", "O"):
+            words = f"on the probe board {_board_words(state, h, v, 4)}, for {player}"
+            try:
+                got = run(state, player)
+            except GradingError as error:
+                raise GradingError(
+                    f"{words}: {error}",
+                    code=error.code,
+                    evidence={"step": "evaluate", "input": words, "raised": str(error)},
+                ) from None
+            expected = connect_four_eval(state, player, 4)
+            if same(got, expected):
+                continue
+            message = (
+                f"evaluate {words} returned {got:g}, but the window heuristic gives "
+                f"{expected:g}: {evaluation_fact(state, player)}"
+            )
+            return Witness("evaluate", message, words, got, expected)
+    return None
+
+
+def probe_states() -> list[Any]:
+    """The boards of `EVALUATE_LADDER` (for confirming a named mistake on them too)."""
+    return [_probe(rows, 4)[0] for rows in EVALUATE_LADDER]
