@@ -11,7 +11,7 @@ import pytest
 
 from gamekit.games import ConnectFour
 from gamekit.grading import GradingError, a03
-from gamekit.grading.a03_ladder import (
+from gamekit.grading.a03.ladder import (
     ACTIONS_LADDER,
     EVALUATE_LADDER,
     actions_witness,
@@ -118,3 +118,24 @@ def test_the_harness_recheck_accepts_true_witnesses_and_refuses_false_ones():
     right = {"evaluate": lambda s, p: connect_four_eval(s, p, 4)}
     assert a03.recheck(right, code, evidence) is not None
     assert a03.recheck({"evaluate": double}, code, {**evidence, "expected": "1.0"}) is not None
+
+
+def test_a_score_summary_witness_is_rechecked():
+    def half_for_draws(series):
+        n = series.games
+        return {
+            "games": n,
+            "win_rate": series.wins / n,
+            "draw_rate": series.draws / n,
+            "loss_rate": series.losses / n,
+            "mean_score": (series.wins + 0.5 * series.draws - series.losses) / n,
+        }
+
+    with pytest.raises(GradingError) as caught:
+        a03.check_score_summary(half_for_draws, ["WLWLD"])
+    assert caught.value.code == "witness:score_summary"
+    assert "on the series D (a draw for A)" in str(caught.value)
+    evidence = caught.value.evidence
+    assert a03.recheck({"score_summary": half_for_draws}, caught.value.code, evidence) is None
+    tampered = {**evidence, "got": "{}"}
+    assert a03.recheck({"score_summary": half_for_draws}, caught.value.code, tampered)

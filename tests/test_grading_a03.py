@@ -390,8 +390,19 @@ def test_score_summary_checks():
         a03.check_score_summary(lambda s: {**right_summary(s), "win_rate": s.wins}, outcomes)
     with pytest.raises(GradingError, match="exactly the keys"):
         a03.check_score_summary(lambda s: {"games": s.games}, outcomes)
-    with pytest.raises(GradingError, match="'mean_score'\\] is wrong"):
+    with pytest.raises(GradingError) as wrong_mean:  # shown on the first public series
         a03.check_score_summary(lambda s: {**right_summary(s), "mean_score": 0.5}, outcomes)
+    assert wrong_mean.value.code == "witness:score_summary"
+    assert str(wrong_mean.value).startswith("score_summary on the series W (a win for A) returned")
+    assert "'mean_score': 0.5}, but should return" in str(wrong_mean.value)
+    assert "(1 x 1 + 0 x 0 + 0 x -1) / 1 = 1" in str(wrong_mean.value)
+
+    def mean_wrong_on_long_series(series):  # right on every public series: the test's, unshown
+        summary = right_summary(series)
+        return {**summary, "mean_score": 0.5} if series.games > 8 else summary
+
+    with pytest.raises(GradingError, match="'mean_score'\\] is wrong on a series of 10 games"):
+        a03.check_score_summary(mean_wrong_on_long_series, outcomes)
     with pytest.raises(GradingError, match="should be a dict"):
         a03.check_score_summary(lambda s: list(right_summary(s).items()), outcomes)
 

@@ -240,3 +240,71 @@ def evaluate_witness(
 def probe_states() -> list[Any]:
     """The boards of `EVALUATE_LADDER` (for confirming a named mistake on them too)."""
     return [_probe(rows, 4)[0] for rows in EVALUATE_LADDER]
+
+
+SUMMARY_LADDER = ("W", "D", "L", "WD", "LW", "WDL", "DDLW", "WWDLL")
+"""Series of games (W: A won, D: a draw, L: A lost), shortest first: one game of each outcome,
+then mixed series."""
+
+SUMMARY_KEYS = ("games", "win_rate", "draw_rate", "loss_rate", "mean_score")
+
+
+def right_summary(letters: str) -> dict[str, float]:
+    """What ``score_summary`` returns for a series with these outcomes (for player A)."""
+    n = len(letters)
+    wins, draws, losses = (letters.count(x) for x in "WDL")
+    return {
+        "games": n,
+        "win_rate": wins / n,
+        "draw_rate": draws / n,
+        "loss_rate": losses / n,
+        "mean_score": (wins - losses) / n,
+    }
+
+
+def summary_witness(run: Callable[[str], Any], same: Callable[[Any, Any], bool]) -> Witness | None:
+    """The first series of `SUMMARY_LADDER` where ``run(letters)`` (the student's
+    ``score_summary`` on that series) is not the right summary; None if right on all."""
+    for letters in SUMMARY_LADDER:
+        words = summary_words(letters)
+        try:
+            got = run(letters)
+        except GradingError as error:
+            raise GradingError(
+                f"{words}: {error}",
+                code=error.code,
+                evidence={"step": "score_summary", "input": words, "raised": str(error)},
+            ) from None
+        expected = right_summary(letters)
+        if _right_summary(got, expected, same):
+            continue
+        n = len(letters)
+        wins, draws, losses = (letters.count(x) for x in "WDL")
+        fact = (
+            f"{wins} won, {draws} drawn and {losses} lost of {n} games: the rates are "
+            f"{wins}/{n}, {draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + "
+            f"{draws} x 0 + {losses} x -1) / {n} = {expected['mean_score']:g}"
+        )
+        message = f"score_summary {words} returned {got!r}, but should return {expected!r}: {fact}"
+        return Witness("score_summary", message, words, got, expected)
+    return None
+
+
+def _right_summary(got: Any, expected: dict[str, float], same: Callable[[Any, Any], bool]) -> bool:
+    if not isinstance(got, dict) or set(got) != set(SUMMARY_KEYS):
+        return False
+    return all(_number(got[k]) and same(got[k], expected[k]) for k in SUMMARY_KEYS)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def summary_words(letters: str) -> str:
+    """A probe series in words: ``on the series W, D (a win, a draw for A)``."""
+    return "on the series " + ", ".join(letters) + f" ({_outcome_words(letters)} for A)"
+
+
+def _outcome_words(letters: str) -> str:
+    names = {"W": "a win", "D": "a draw", "L": "a loss"}
+    return ", ".join(names[x] for x in letters)

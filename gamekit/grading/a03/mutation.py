@@ -1,0 +1,115 @@
+"""What the mutation harness (`gamekit.grading.mutants`) needs for a03: a wide observation of
+the notebook's answers, and a re-check of the claims a failing cell made."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from gamekit.games import ConnectFour as ReferenceConnectFour
+from gamekit.grading.a03 import ladder
+from gamekit.grading.a03.checks import Position, _same, series_from_outcomes
+from gamekit.heuristics import connect_four_eval
+
+
+def _outcome(call: Callable[[], Any]) -> str:
+    try:
+        return repr(call())
+    except Exception as error:  # noqa: BLE001 - what a wrong program does is the data
+        return f"raised {type(error).__name__}"
+
+
+def observation_states(seed: int = 7) -> list[Position]:
+    """Every position along seeded random games on five board sizes, finished ones included."""
+    rng = random.Random(seed)
+    found = []
+    for h, v, k in ((4, 4, 3), (6, 7, 4), (5, 6, 4), (7, 5, 4), (5, 4, 4)):
+        game = ReferenceConnectFour(h, v, k)
+        for _ in range(3):
+            state = game.initial
+            while True:
+                found.append(Position(f"{h} x {v}", h, v, k, state))
+                if game.terminal_test(state):
+                    break
+                state = game.result(state, rng.choice(game.actions(state)))
+    return found
+
+
+def observe(namespace: dict[str, Any]) -> list[str]:
+    """What the notebook's ConnectFour.actions (as a sorted list, with its type), evaluate (for
+    X and O) and score_summary give on many positions and series (seeded). The order of the
+    moves is free (the exercise says so), so it is not observed."""
+    seen = [_outcome(lambda: _shape_of(namespace["ConnectFour"]()))]  # the default board
+    games: dict[tuple[int, int, int], Any] = {}
+    for position in observation_states():
+        shape = (position.h, position.v, position.k)
+        if shape not in games:
+            try:
+                games[shape] = namespace["ConnectFour"](*shape)
+            except Exception as error:  # noqa: BLE001
+                games[shape] = None
+                seen.append(f"raised {type(error).__name__}")
+        game = games[shape]
+        if game is not None:
+            seen.append(
+                _outcome(
+                    lambda g=game, p=position: (
+                        type(moves := g.actions(p.state)).__name__,
+                        sorted(moves, key=repr),
+                    )
+                )
+            )
+        for who in ("X", "O"):
+            seen.append(_outcome(lambda p=position, w=who: namespace["evaluate"](p.state, w)))
+    for letters in ("W", "L", "D", "WWDL", "WLWLD", "LLLWDDWWWW", "DDWL"):
+        seen.append(_outcome(lambda s=letters: namespace["score_summary"](series_from_outcomes(s))))
+    return seen
+
+
+def _shape_of(game: Any) -> tuple:
+    """A game's board size and its empty board's moves."""
+    return (game.h, game.v, game.k, sorted(game.actions(game.initial)))
+
+
+def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
+    """Whether a failing cell's claim holds for the program in ``namespace``: None if it does,
+    else what is false. A ladder witness is re-run on its probe board (the student's answer
+    and the right one must be what the message quotes); the other messages state values and
+    facts read off the student's own answers on the position they name, when they are checked
+    (an evaluation mistake is named only if it gives the student's values for X and O on every
+    position checked and every probe board)."""
+    if not evidence or "input" not in evidence or "raised" in evidence:
+        return None
+    step, words = evidence.get("step"), evidence["input"]
+    if step == "actions":
+        for rows, k in ladder.ACTIONS_LADDER:
+            state, h, v = ladder._probe(rows, k)
+            if words == f"on the probe board {ladder._board_words(state, h, v, k)}":
+                got = namespace["ConnectFour"](h, v, k).actions(state)
+                shown = sorted(got, key=repr) if isinstance(got, list) else got
+                expected = sorted(ReferenceConnectFour(h, v, k).actions(state))
+                if repr(shown) != evidence["got"] or repr(expected) != evidence["expected"]:
+                    return f"actions gives {shown!r} on {words} (right: {expected!r})"
+                return None if shown != expected else f"actions is right on {words}"
+    if step == "evaluate":
+        for rows in ladder.EVALUATE_LADDER:
+            state, h, v = ladder._probe(rows, 4)
+            for who in ("X", "O"):
+                board = ladder._board_words(state, h, v, 4)
+                if words == f"on the probe board {board}, for {who}":
+                    got = namespace["evaluate"](state, who)
+                    expected = connect_four_eval(state, who, 4)
+                    if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
+                        return f"evaluate gives {got!r} on {words} (right: {expected!r})"
+                    return None if not _same(got, expected) else f"evaluate is right on {words}"
+    if step == "score_summary":
+        for letters in ladder.SUMMARY_LADDER:
+            if words == ladder.summary_words(letters):
+                got = namespace["score_summary"](series_from_outcomes(letters))
+                expected = ladder.right_summary(letters)
+                if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
+                    return f"score_summary gives {got!r} on {words} (right: {expected!r})"
+                right = ladder._right_summary(got, expected, _same)
+                return None if not right else f"score_summary is right on {words}"
+    return f"the witness {words!r} is not a probe of {step}"
