@@ -494,9 +494,9 @@ def test_check_nodes_by_depth():
     ]
     engines = [minimax_decision, alphabeta_search]
     a02.check_nodes_by_depth(_counter(lambda t: t.stats.nodes), game, positions, engines)
-    with pytest.raises(GradingError, match="the root counts too"):
+    with pytest.raises(GradingError, match="which counts the root too"):
         a02.check_nodes_by_depth(_counter(lambda t: t.stats.nodes - 1), game, positions, engines)
-    with pytest.raises(GradingError, match="not only the leaves"):
+    with pytest.raises(GradingError, match="not the nodes generated"):
         a02.check_nodes_by_depth(
             _counter(lambda t: t.stats.leaf_evaluations), game, positions, engines
         )
@@ -506,7 +506,7 @@ def test_check_nodes_by_depth():
         a02.check_nodes_by_depth(lambda engine, game, positions: {9: 1}, game, positions, engines)
     # a count that ignores the engine it is given is caught by the second engine
     fixed = _counter(lambda t: run_traced(minimax_decision, t.root.state, game)[1].stats.nodes)
-    with pytest.raises(GradingError, match="wrong node count"):
+    with pytest.raises(GradingError, match="nodes_by_depth with alphabeta_search on the pos"):
         a02.check_nodes_by_depth(fixed, game, positions, engines)
 
 
@@ -520,7 +520,7 @@ def test_check_ordering_key():
 
     states = a02.ordering_states()
     a02.check_ordering_key(centre_corners_edges, states)
-    with pytest.raises(GradingError, match="puts an edge before a corner"):
+    with pytest.raises(GradingError, match=r"puts an edge \(\d, \d\) before a corner"):
         a02.check_ordering_key(manhattan, states)
     with pytest.raises(GradingError, match="should be a number"):
         a02.check_ordering_key(lambda game, state, move: str(move), states)

@@ -480,7 +480,8 @@ COUNT_MISTAKES = {
 sentence. One is named only if it gives the student's count on every position checked."""
 
 COUNT_RULE = {
-    "nodes": "one node per position visited (each call), the root and finished games included",
+    "nodes": "one node per position visited (each call), the root and finished games included, "
+    "in a search whose loop at each node stops as soon as v >= beta",
     "cutoffs": "one cutoff each time a node's loop stops because v >= beta",
 }
 

@@ -101,6 +101,8 @@ FIXED = {
     "a03.ignores_player": "evaluate returns the same value for X and for O",
     "a03.not_zero_sum": "evaluate is not zero-sum: evaluate(state, 'O') != -evaluate(state, 'X')",
     "a03.loses_games": "depth-limited play with this evaluate loses games it should win",
+    "a03.count_not_rate": "score_summary gives a count where a rate is asked (not divided by "
+    "the number of games)",
     "a04.win_not_extreme": "evaluate does not score a won position above every unwon one",
     "a04.out_of_range": "evaluate returns a value outside [-1, 1]",
     "a04.loses_games": "depth-2 alpha-beta with this evaluate loses most of its games",

@@ -130,7 +130,8 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                     code="witness:TreeGame",
                 )
             raise GradingError(
-                f"actions({node!r}) should list the labels of the edges leaving it",
+                f"actions({node!r}) returned {actions!r}, which is not the list of the labels "
+                f"of the edges leaving {node!r} in `edges`, in their order",
                 code="witness:TreeGame",
             )
         for move in actions:
@@ -138,7 +139,8 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
             require_plain(child, f"result({node!r}, {move!r})")
             if child != reference.result(node, move):
                 raise GradingError(
-                    f"result({node!r}, {move!r}) is not the node that edge leads to",
+                    f"result({node!r}, {move!r}) returned {child!r}, which is not the node that "
+                    f"edge leads to in `edges`",
                     code="witness:TreeGame",
                 )
         others = [m for n in reference.edges if n != node for m in reference.actions(n)]
@@ -182,7 +184,10 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                             code="witness:TreeGame",
                         )
                     raise GradingError(
-                        f"utility({node!r}, {player!r}) is not right", code="witness:TreeGame"
+                        f"utility({node!r}, {player!r}) returned {got!r}, which is not the "
+                        f"leaf's utility for {player} (`utilities` stores it for MAX; MIN gets "
+                        "its negation)",
+                        code="witness:TreeGame",
                     )
         else:
             got = _ask(f"to_move({node!r})", game.to_move, node)

@@ -29,6 +29,7 @@ def check_nodes_by_depth(
 ) -> None:
     """``fn(engine, game, positions)`` must give ``{len(game.actions(p)): nodes}``: the nodes
     (root included) each engine generates searching each position, as ``trace.stats.nodes``."""
+    _climb_counting_ladder(fn, engines)
     for engine in engines:
         try:
             answer = fn(engine, game, list(positions))
@@ -56,15 +57,79 @@ def check_nodes_by_depth(
             require_type(nodes, int, f"the count for {key} legal moves")
         wrong = sorted(k for k in expected if answer[k] != expected[k])
         if wrong:
-            hint = ""
-            if all(answer[k] == expected[k] - 1 for k in wrong):
-                hint = " (the root counts too: trace.stats.nodes includes it)"
-            elif all(answer[k] == leaves[k] for k in wrong):
-                hint = " (count every generated node, trace.stats.nodes, not only the leaves)"
+            hint = _pattern(answer, expected, leaves, wrong)
             raise GradingError(
                 f"nodes_by_depth: wrong node count for the positions with "
                 f"{', '.join(map(str, wrong))} legal moves{hint}",
                 code="witness:nodes_by_depth",
+            )
+
+
+def _pattern(answer: dict, expected: dict, leaves: dict, wrong: list) -> str:
+    """What the wrong counts have in common with the trace's, when they all share it."""
+    if all(answer[k] == expected[k] - 1 for k in wrong):
+        return " (each is 1 less than trace.stats.nodes, which counts the root too)"
+    if all(answer[k] == leaves[k] for k in wrong):
+        return (
+            " (each equals the leaves evaluated, trace.stats.leaf_evaluations, not the nodes "
+            "generated, trace.stats.nodes)"
+        )
+    return ""
+
+
+COUNTING_PROBES = (("XOX", "OXO", "..."), ("XO.", "OX.", "..."))
+"""Public tic-tac-toe positions for ``nodes_by_depth``: 3 and 5 empty cells, X to move."""
+
+
+def _climb_counting_ladder(fn: Callable[..., Any], engines: Sequence[Callable]) -> None:
+    """Raise the first public position (and engine) where ``nodes_by_depth`` is wrong, with
+    the count and what it is made of; return if right on every probe."""
+    game = TicTacToe()
+    for rows in COUNTING_PROBES:
+        position = game.from_rows(list(rows))
+        empty = len(game.actions(position))
+        for engine in engines:
+            _, trace = run_traced(engine, position, game)
+            expected = {empty: trace.stats.nodes}
+            try:
+                answer = fn(engine, game, [position])
+            except (NotImplementedError, GradingError):
+                raise
+            except Exception as error:
+                raise GradingError(
+                    f"nodes_by_depth raised {type(error).__name__}: {error} (on the position "
+                    f"{' / '.join(rows)})",
+                    code="raised:nodes_by_depth",
+                ) from error
+            require_type(answer, dict, "nodes_by_depth's answer")
+            require_plain(answer, "nodes_by_depth's answer")
+            if set(answer) != set(expected):
+                raise GradingError(
+                    "nodes_by_depth: the keys should be the number of legal moves of each "
+                    "position given (for tic-tac-toe, its empty cells), one key per position: "
+                    f"for the position {' / '.join(rows)} ({empty} empty cells) it returned "
+                    f"{answer!r}",
+                    code="shape:nodes_by_depth",
+                )
+            require_type(answer[empty], int, f"the count for {empty} legal moves")
+            if answer == expected:
+                continue
+            words = (
+                f"{getattr(engine, '__name__', 'the engine')} on the position {' / '.join(rows)}"
+            )
+            hint = _pattern(answer, expected, {empty: trace.stats.leaf_evaluations}, [empty])
+            raise GradingError(
+                f"nodes_by_depth with {words} ({empty} empty cells, X to move) returned "
+                f"{answer!r}, but should return {expected!r}: that search generates "
+                f"{trace.stats.nodes} nodes there, the root included, and evaluates "
+                f"{trace.stats.leaf_evaluations} leaves{hint}",
+                code="witness:nodes_by_depth",
+                evidence={
+                    "step": "nodes_by_depth",
+                    "input": words,
+                    "got": repr(answer),
+                    "expected": repr(expected),
+                },
             )
 
 
@@ -77,6 +142,7 @@ def _lines_through(game: TicTacToe, move: tuple[int, int]) -> int:
 def check_ordering_key(key: Callable[..., Any], states: Sequence[Any]) -> None:
     """``OrderedGame(TicTacToe(), key)`` must put the centre first, then corners, then edges."""
     game = TicTacToe()
+    _climb_ordering_ladder(key, game)
     for state in states:
         for move in game.actions(state):
             try:
@@ -100,3 +166,46 @@ def check_ordering_key(key: Callable[..., Any], states: Sequence[Any]) -> None:
                 "(lower key first)",
                 code="witness:centre_first",
             )
+
+
+ORDERING_PROBES = (("...", "...", "..."), ("...", ".X.", "..."), ("X..", ".O.", "..."))
+"""Public boards for the ordering key: empty, the centre taken, a corner and the centre taken."""
+
+
+def _climb_ordering_ladder(key: Callable[..., Any], game: TicTacToe) -> None:
+    """Raise the first public board where the key's order breaks centre, corners, edges, with
+    every move's key; return if right on every probe."""
+    names = {4: "the centre", 3: "a corner", 2: "an edge"}
+    for rows in ORDERING_PROBES:
+        state = game.from_rows(list(rows))
+        keys = {}
+        for move in game.actions(state):
+            try:
+                keys[move] = key(game, state, move)
+            except (NotImplementedError, GradingError):
+                raise
+            except Exception as error:
+                raise GradingError(
+                    f"your ordering key raised {type(error).__name__}: {error} (on the board "
+                    f"{' / '.join(rows)}, move {move})",
+                    code="raised:centre_first",
+                ) from error
+            require_number(keys[move], f"the key of move {move}")
+        ordered = OrderedGame(game, key).actions(state)
+        groups = [_lines_through(game, m) for m in ordered]
+        if groups == sorted(groups, reverse=True):
+            continue
+        i = next(i for i in range(len(groups) - 1) if groups[i] < groups[i + 1])
+        said = ", ".join(f"{m}: {keys[m]!r}" for m in ordered)
+        raise GradingError(
+            f"move ordering on the board {' / '.join(rows)}: your key puts {names[groups[i]]} "
+            f"{ordered[i]} before {names[groups[i + 1]]} {ordered[i + 1]} (the moves in the order "
+            f"your keys give, lower first: {said}); the order is the centre (2, 2), then the "
+            "corners, then the edges",
+            code="witness:centre_first",
+            evidence={
+                "step": "centre_first",
+                "input": f"the board {' / '.join(rows)}",
+                "got": repr(ordered),
+            },
+        )

@@ -523,6 +523,20 @@ def move_values(game: Game, state: Any, kw: dict) -> list[tuple[Any, float]]:
     return [(a, value(game.result(state, a), 1)) for a in game.actions(state)]
 
 
+def _first_leaf_scored_otherwise(
+    student: Run, reference: Run, game: Game
+) -> tuple[str, float, float] | None:
+    """The first node, in generation order, that both searches scored (by utility or by
+    eval_fn) but with different values: its name, the student's value and the course's."""
+    course = {tuple(n.path()): n for n in reference.trace.nodes if n.scored_by}
+    for node in student.trace.nodes:
+        theirs = course.get(tuple(node.path()))
+        if node.scored_by and theirs is not None and node.value != theirs.value:
+            kind = "a leaf" if node.scored_by == "utility" else "a node at the depth limit"
+            return f"{_node_name(node, game)} ({kind})", node.value, theirs.value
+    return None
+
+
 def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[str, dict[str, Any]]:
     """What the student's search did on the witness probe, and the evidence to record."""
     s, r = witness.got, witness.expected
@@ -538,11 +552,24 @@ def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[st
         values = move_values(game, state, kw)
         said = ", ".join(f"{a!r}: {_number(v)}" for a, v in values)
         evidence["claim"] = "move"
+        scored = _first_leaf_scored_otherwise(s, r, game)
+        if scored is None:
+            why = (
+                "your search scored every leaf it reached as the course's does, so the two part "
+                "where values are backed up or where the root chooses: return the move whose "
+                "value is best, the first one in actions() order on a tie."
+            )
+        else:
+            leaf, mine, theirs = scored
+            why = (
+                f"your search scored {leaf} as {_number(mine)}, the course's as "
+                f"{_number(theirs)}: every node where the search stops is scored for the player "
+                "to move at the root (game.utility(state, player), eval_fn(state, player))."
+            )
         return (
             f"{name} on {words} generates the course's nodes but returns {s.answer!r}, where "
             f"the course's alpha-beta returns {r.answer!r}: the moves' minimax values there are "
-            f"{said}. Return the move whose value is best, the first one in actions() order on "
-            "a tie.",
+            f"{said}; {why}",
             evidence,
         )
     returned = (
@@ -644,20 +671,21 @@ def _named_evidence(name: str, witness: Witness | None) -> dict[str, Any]:
 
 
 def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) -> None:
-    """Where the evaluation was called and how deep the search went, read off the trace."""
+    """Where the evaluation was called and how deep the search went, read off the trace (a
+    fact about the student's own search: code ``trace:<step>``, as in a01)."""
     if any(node.children for node in run.trace.evaluations):
         raise GradingError(
             f"{name}: evaluation called on non-leaf nodes ({where}): call eval_fn only on a "
             "position you do not expand (a non-terminal position exactly `depth` plies below "
             "the root), never on the root or on a node whose children you then search",
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
     if any(game.terminal_test(node.state) for node in run.evaluated):
         raise GradingError(
             f"{name}: evaluation called on a terminal position ({where}): test "
             "game.terminal_test first and score a finished game with "
             "scored_result(game.utility(state, player), ply)",
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
     plies = {node.depth for node in run.evaluated}
     deepest = max([node.depth for node in run.trace.nodes] + list(plies))
@@ -669,24 +697,24 @@ def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) 
         raise GradingError(
             f"{name}: depth off by one ({where}): your search goes one ply deeper than asked; "
             + rule,
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
     if deepest > depth:
         raise GradingError(
             f"{name}: your search goes deeper than `depth` plies ({where}): pass ply + 1 to "
             f"each child and stop when ply == depth; {rule}",
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
     if plies and max(plies) == depth - 1:
         raise GradingError(
             f"{name}: depth off by one ({where}): your search evaluates positions one ply too "
             "early; " + rule,
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
     if any(p < depth for p in plies):
         raise GradingError(
             f"{name}: your search evaluates positions before the depth limit ({where}); " + rule,
-            code=f"witness:{name}",
+            code=f"trace:{name}",
         )
 
 

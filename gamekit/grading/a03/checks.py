@@ -675,11 +675,11 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
             value = require_number(got[key], f"score_summary(...)[{key!r}] on {where}")
             if _same(value, expected[key]):
                 continue
-            if key != "mean_score" and _same(value, expected[key] * n):
+            if key != "mean_score" and _counts_everywhere(score_summary, key):
                 raise GradingError(
                     f"score_summary(...)[{key!r}] is a count, not a rate: divide by the number "
-                    f"of games (on {where})",
-                    code="witness:score_summary",
+                    f"of games (on {where}, and on every public series of the probes)",
+                    code="a03.count_not_rate",
                 )
             _climb_summary_ladder(score_summary)
             raise GradingError(
@@ -690,6 +690,23 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
             raise GradingError(
                 f"score_summary(...)['games'] is wrong on {where}", code="witness:score_summary"
             )
+
+
+def _counts_everywhere(score_summary: Callable[[Any], Any], key: str) -> bool:
+    """Whether ``score_summary(...)[key]`` is the number of games of that outcome, not their
+    share, on every public series of the ladder."""
+    from gamekit.grading.a03.ladder import SUMMARY_LADDER, right_summary
+
+    for letters in SUMMARY_LADDER:
+        got = _call(
+            score_summary, "score_summary(series)", "a probe series", series_from_outcomes(letters)
+        )
+        value = got.get(key) if isinstance(got, dict) else None
+        if not isinstance(value, (int, float)) or not _same(
+            value, right_summary(letters)[key] * len(letters)
+        ):
+            return False
+    return True
 
 
 def _climb_summary_ladder(score_summary: Callable[[Any], Any]) -> None:

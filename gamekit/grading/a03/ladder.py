@@ -281,7 +281,8 @@ def summary_witness(run: Callable[[str], Any], same: Callable[[Any, Any], bool])
         n = len(letters)
         wins, draws, losses = (letters.count(x) for x in "WDL")
         fact = (
-            f"{wins} won, {draws} drawn and {losses} lost of {n} games: the rates are "
+            f"{wins} won, {draws} drawn and {losses} lost of {n} game{'s' * (n > 1)}: the "
+            "rates are "
             f"{wins}/{n}, {draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + "
             f"{draws} x 0 + {losses} x -1) / {n} = {expected['mean_score']:g}"
         )
