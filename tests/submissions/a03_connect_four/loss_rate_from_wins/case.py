@@ -20,6 +20,6 @@ SCORES = {"test_score_summary": 0}
 FEEDBACK = [
     "score_summary on the series D (a draw for A) returned {'games': 1, 'win_rate': 0.0, "
     "'draw_rate': 1.0, 'loss_rate': 1.0, 'mean_score': 0.0}",
-    "0 won, 1 drawn and 0 lost of 1 games: the rates are 0/1, 1/1 and 0/1",
+    "0 won, 1 drawn and 0 lost of 1 game: the rates are 0/1, 1/1 and 0/1",
 ]
 MISTAKES = {"test_score_summary": "witness:score_summary"}
