@@ -61,15 +61,15 @@ def test_the_witness_is_the_first_board_that_goes_wrong():
     def skips_last_column(h, v, k, state):
         return [m for m in right_actions(h, v, k, state) if m[1] != v]
 
-    witness = actions_witness(skips_last_column)
+    witness, _ = actions_witness(skips_last_column)
     first = next(
         (rows, k)
         for rows, k in ACTIONS_LADDER
         if skips_last_column(len(rows), len(rows[0]), k, _state(rows, k))
         != right_actions(len(rows), len(rows[0]), k, _state(rows, k))
     )
-    assert " / ".join(first[0]) in witness.words
-    assert witness.got == sorted(skips_last_column(4, 4, 3, _state(*first)))
+    assert " / ".join(first[0]) in witness.probe.words
+    assert witness.got == skips_last_column(4, 4, 3, _state(*first))
     assert witness.expected == sorted(right_actions(4, 4, 3, _state(*first)))
 
 
@@ -81,17 +81,17 @@ def test_an_evaluate_witness_quotes_both_values():
     def linear(state, player):
         return connect_four_eval(state, player, 4) if state.cells.count(".") > 40 else 0.0
 
-    witness = evaluate_witness(linear, math.isclose)
+    witness, message = evaluate_witness(linear, math.isclose)
     got, expected = re.search(
-        r"returned (\S+), but the window heuristic gives (\S+):", witness.message
+        r"returned (\S+), but the window heuristic gives (\S+):", message
     ).groups()
     board = next(
         s
         for rows in EVALUATE_LADDER
-        if " / ".join(rows) in witness.words
+        if " / ".join(rows) in witness.probe.words
         for s in [_state(rows, 4)]
     )
-    player = witness.words.rsplit("for ", 1)[1]
+    player = witness.probe.words.rsplit("for ", 1)[1]
     assert float(got) == linear(board, player)
     assert float(expected) == connect_four_eval(board, player, 4)
 
@@ -139,3 +139,21 @@ def test_a_score_summary_witness_is_rechecked():
     assert a03.recheck({"score_summary": half_for_draws}, caught.value.code, evidence) is None
     tampered = {**evidence, "got": "{}"}
     assert a03.recheck({"score_summary": half_for_draws}, caught.value.code, tampered)
+
+
+def test_an_error_on_a_probe_board_is_shown_with_that_board():
+    class FailsWithAPiece(ConnectFour):  # wrong on the test's board, raises on a probe's
+        def actions(self, state):
+            if self.h == 4 and "X" in state.cells:
+                raise ValueError("no moves here")
+            if self.h == 6:
+                return []
+            columns = [state.cells[c :: self.v] for c in range(self.v)]
+            return [(col.rfind(".") + 1, c + 1) for c, col in enumerate(columns) if "." in col]
+
+    with pytest.raises(GradingError) as caught:
+        a03.check_actions(FailsWithAPiece, [a03.from_columns("a hidden board", 6, 7, 4, "44")])
+    message = str(caught.value)
+    assert message.startswith("on the probe board .... / .... / .... / .X.. (4 x 4"), message
+    assert "ValueError: no moves here" in message
+    assert caught.value.code == "raised:actions"

@@ -305,19 +305,10 @@ def _climb_actions_ladder(connect_four_class: type) -> None:
         game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
         return _call(game.actions, "actions(state)", "the probe board", state)
 
-    witness = actions_witness(run, _diagnose_actions)
-    if witness is not None:
-        raise GradingError(witness.message, code="witness:actions", evidence=_data(witness))
-
-
-def _data(witness: Any) -> dict[str, str]:
-    """A ladder witness as the result record keeps it."""
-    return {
-        "step": witness.step,
-        "input": witness.words,
-        "got": repr(witness.got),
-        "expected": repr(witness.expected),
-    }
+    found = actions_witness(run, _diagnose_actions)
+    if found is not None:
+        witness, message = found
+        raise GradingError(message, code="witness:actions", evidence=witness.to_dict())
 
 
 def check_standard_board(connect_four_class: type) -> None:
@@ -503,9 +494,10 @@ def check_evaluate_positions(
             f"{player})",
             code=f"a03.{EVALUATE_MISTAKE_KEYS[index]}",
         )
-    witness = evaluate_witness(student, _same)
-    if witness is not None:
-        raise GradingError(witness.message, code="witness:evaluate", evidence=_data(witness))
+    found = evaluate_witness(student, _same)
+    if found is not None:
+        witness, message = found
+        raise GradingError(message, code="witness:evaluate", evidence=witness.to_dict())
     raise GradingError(  # right on every probe board: the test's board, without its value
         f"evaluate(state, {player!r}) on {where} is {got[player]:g}, which differs from the "
         "window heuristic (weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window "
@@ -718,6 +710,7 @@ def _climb_summary_ladder(score_summary: Callable[[Any], Any]) -> None:
             score_summary, "score_summary(series)", "a probe series", series_from_outcomes(letters)
         )
 
-    witness = summary_witness(run, _same)
-    if witness is not None:
-        raise GradingError(witness.message, code="witness:score_summary", evidence=_data(witness))
+    found = summary_witness(run, _same)
+    if found is not None:
+        witness, message = found
+        raise GradingError(message, code="witness:score_summary", evidence=witness.to_dict())

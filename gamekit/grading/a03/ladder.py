@@ -12,10 +12,10 @@ pieces, which add up to the window heuristic's value.
 >>> def top_cells(h, v, k, state):  # the top-most empty cell of each column
 ...     columns = [state.cells[c::v] for c in range(v)]
 ...     return [(col.find(".") + 1, c + 1) for c, col in enumerate(columns) if "." in col]
->>> witness = actions_witness(top_cells)
->>> print(witness.words)
-on the probe board .... / .... / .... / .... (4 x 4, k = 3, rows from the top; X to move)
->>> print(witness.message.split(" (in any order): ")[1])  # doctest: +NORMALIZE_WHITESPACE
+>>> witness, message = actions_witness(top_cells)
+>>> print(witness.probe.words)
+the probe board .... / .... / .... / .... (4 x 4, k = 3, rows from the top; X to move)
+>>> print(message.split(" (in any order): ")[1])  # doctest: +NORMALIZE_WHITESPACE
 each column that is not full has one move, at its lowest empty cell (rows are numbered from 1
 at the top to h = 4 at the bottom): column 1 -> (4, 1), column 2 -> (4, 2), column 3 -> (4,
 3), column 4 -> (4, 4)
@@ -24,11 +24,10 @@ at the top to h = 4 at the bottom): column 1 -> (4, 1), column 2 -> (4, 2), colu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from gamekit.games import ConnectFour
-from gamekit.grading import GradingError
+from gamekit.grading.evidence import Probe, Witness, first_witness
 from gamekit.heuristics import connect_four_eval
 
 EMPTY = "."
@@ -61,15 +60,9 @@ EVALUATE_LADDER: tuple[tuple[str, ...], ...] = (
 colour, two in a row, a few pieces of both colours, a 6 x 6 board (two middle columns)."""
 
 
-@dataclass(frozen=True)
-class Witness:
-    """A probe where the student's answer is wrong: what to say, and the data to keep."""
-
-    step: str
-    message: str
-    words: str
-    got: Any
-    expected: Any
+Found = tuple[Witness, str]
+"""A witness (`gamekit.grading.evidence`: the probe, the student's answer, the right one) and
+the message that shows it."""
 
 
 def _board_words(state: Any, h: int, v: int, k: int) -> str:
@@ -95,49 +88,52 @@ Describe = Callable[[set, set, Any, int, int], str]
 """``describe(got, expected, state, h, v)``: what a wrong set of moves is, read off it."""
 
 
-def actions_witness(
-    run: Callable[[int, int, int, Any], Any], describe: Describe | None = None
-) -> Witness | None:
-    """The first board of `ACTIONS_LADDER` where ``run(h, v, k, state)`` (the student's
-    ``ConnectFour(h, v, k).actions(state)``) is not the set of legal moves; None if none.
-    ``describe`` says what the wrong moves are there (when they are a list of tuples). A
-    `GradingError` raised by ``run`` is raised again with the probe's words."""
+def actions_probes() -> tuple[Probe, ...]:
+    """The boards of `ACTIONS_LADDER` as probes: arguments ``(h, v, k, state)``."""
+    probes = []
     for rows, k in ACTIONS_LADDER:
         state, h, v = _probe(rows, k)
-        words = f"on the probe board {_board_words(state, h, v, k)}"
-        expected = sorted(ConnectFour(h, v, k).actions(state))
-        try:
-            got = run(h, v, k, state)
-        except GradingError as error:
-            raise GradingError(
-                f"{words}: {error}",
-                code=error.code,
-                evidence={"step": "actions", "input": words, "raised": str(error)},
-            ) from None
-        if _same_moves(got, expected):
-            continue
-        if state.utility != 0:
-            fact = (
-                f"{'X' if state.utility > 0 else 'O'} has {k} in a row, so the game is over and "
-                "there are no legal moves"
+        probes.append(Probe(f"the probe board {_board_words(state, h, v, k)}", (h, v, k, state)))
+    return tuple(probes)
+
+
+def legal_moves(h: int, v: int, k: int, state: Any) -> list[tuple[int, int]]:
+    """The reference answer of ``ConnectFour(h, v, k).actions(state)``, sorted."""
+    return sorted(ConnectFour(h, v, k).actions(state))
+
+
+def actions_witness(
+    run: Callable[[int, int, int, Any], Any], describe: Describe | None = None
+) -> Found | None:
+    """The first board of `ACTIONS_LADDER` where ``run(h, v, k, state)`` (the student's
+    ``ConnectFour(h, v, k).actions(state)``) is not the set of legal moves, and its message;
+    None if none. ``describe`` says what the wrong moves are there (when they are a list of
+    tuples). A `GradingError` raised by ``run`` is raised again with the probe's words."""
+    found, _ = first_witness("actions", run, legal_moves, actions_probes(), _same_moves)
+    if found is None:
+        return None
+    h, v, k, state = found.probe.args
+    got, expected, words = found.got, found.expected, found.probe.words
+    if state.utility != 0:
+        fact = (
+            f"{'X' if state.utility > 0 else 'O'} has {k} in a row, so the game is over and "
+            "there are no legal moves"
+        )
+    else:
+        fact = (
+            "each column that is not full has one move, at its lowest empty cell (rows are "
+            f"numbered from 1 at the top to h = {h} at the bottom): "
+            + ", ".join(
+                f"column {c} -> {cell}" if cell else f"column {c} is full"
+                for c, cell in lowest_cells(state, h, v)
             )
-        else:
-            fact = (
-                "each column that is not full has one move, at its lowest empty cell (rows are "
-                f"numbered from 1 at the top to h = {h} at the bottom): "
-                + ", ".join(
-                    f"column {c} -> {cell}" if cell else f"column {c} is full"
-                    for c, cell in lowest_cells(state, h, v)
-                )
-            )
-        shown = sorted(got, key=repr) if isinstance(got, list) else got
-        said = f"actions {words} returned {shown!r}"
-        if describe is not None and _moves(got):
-            what = describe(set(got), set(expected), state, h, v)
-            said = f"actions {what} ({words}: it returned {shown!r})"
-        message = f"{said}, but the legal moves are {expected!r} (in any order): {fact}"
-        return Witness("actions", message, words, shown, expected)
-    return None
+        )
+    shown = sorted(got, key=repr) if isinstance(got, list) else got
+    said = f"actions on {words} returned {shown!r}"
+    if describe is not None and _moves(got):
+        what = describe(set(got), set(expected), state, h, v)
+        said = f"actions {what} (on {words}: it returned {shown!r})"
+    return found, f"{said}, but the legal moves are {expected!r} (in any order): {fact}"
 
 
 def _moves(got: Any) -> bool:
@@ -209,32 +205,35 @@ def evaluation_fact(state: Any, player: str, k: int = 4) -> str:
     )
 
 
-def evaluate_witness(
-    run: Callable[[Any, str], float], same: Callable[[Any, Any], bool]
-) -> Witness | None:
-    """The first board of `EVALUATE_LADDER` (and player) where ``run(state, player)`` (the
-    student's ``evaluate``) differs from the window heuristic; None if none."""
+def evaluate_probes() -> tuple[Probe, ...]:
+    """The boards of `EVALUATE_LADDER`, for X and for O: arguments ``(state, player)``."""
+    probes = []
     for rows in EVALUATE_LADDER:
         state, h, v = _probe(rows, 4)
         for player in ("X", "O"):
-            words = f"on the probe board {_board_words(state, h, v, 4)}, for {player}"
-            try:
-                got = run(state, player)
-            except GradingError as error:
-                raise GradingError(
-                    f"{words}: {error}",
-                    code=error.code,
-                    evidence={"step": "evaluate", "input": words, "raised": str(error)},
-                ) from None
-            expected = connect_four_eval(state, player, 4)
-            if same(got, expected):
-                continue
-            message = (
-                f"evaluate {words} returned {got:g}, but the window heuristic gives "
-                f"{expected:g}: {evaluation_fact(state, player)}"
-            )
-            return Witness("evaluate", message, words, got, expected)
-    return None
+            words = f"the probe board {_board_words(state, h, v, 4)}, for {player}"
+            probes.append(Probe(words, (state, player)))
+    return tuple(probes)
+
+
+def window_heuristic(state: Any, player: str) -> float:
+    """The reference answer of ``evaluate``: the course's window heuristic for k = 4."""
+    return connect_four_eval(state, player, 4)
+
+
+def evaluate_witness(
+    run: Callable[[Any, str], float], same: Callable[[Any, Any], bool]
+) -> Found | None:
+    """The first board of `EVALUATE_LADDER` (and player) where ``run(state, player)`` (the
+    student's ``evaluate``) differs from the window heuristic, and its message; None if none."""
+    found, _ = first_witness("evaluate", run, window_heuristic, evaluate_probes(), same)
+    if found is None:
+        return None
+    state, player = found.probe.args
+    return found, (
+        f"evaluate on {found.probe.words} returned {found.got:g}, but the window heuristic gives "
+        f"{found.expected:g}: {evaluation_fact(state, player)}"
+    )
 
 
 def probe_states() -> list[Any]:
@@ -262,33 +261,36 @@ def right_summary(letters: str) -> dict[str, float]:
     }
 
 
-def summary_witness(run: Callable[[str], Any], same: Callable[[Any, Any], bool]) -> Witness | None:
+def summary_probes() -> tuple[Probe, ...]:
+    """The series of `SUMMARY_LADDER` as probes: argument ``letters``."""
+    return tuple(Probe(summary_words(letters), (letters,)) for letters in SUMMARY_LADDER)
+
+
+def summary_witness(run: Callable[[str], Any], same: Callable[[Any, Any], bool]) -> Found | None:
     """The first series of `SUMMARY_LADDER` where ``run(letters)`` (the student's
-    ``score_summary`` on that series) is not the right summary; None if right on all."""
-    for letters in SUMMARY_LADDER:
-        words = summary_words(letters)
-        try:
-            got = run(letters)
-        except GradingError as error:
-            raise GradingError(
-                f"{words}: {error}",
-                code=error.code,
-                evidence={"step": "score_summary", "input": words, "raised": str(error)},
-            ) from None
-        expected = right_summary(letters)
-        if _right_summary(got, expected, same):
-            continue
-        n = len(letters)
-        wins, draws, losses = (letters.count(x) for x in "WDL")
-        fact = (
-            f"{wins} won, {draws} drawn and {losses} lost of {n} game{'s' * (n > 1)}: the "
-            "rates are "
-            f"{wins}/{n}, {draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + "
-            f"{draws} x 0 + {losses} x -1) / {n} = {expected['mean_score']:g}"
-        )
-        message = f"score_summary {words} returned {got!r}, but should return {expected!r}: {fact}"
-        return Witness("score_summary", message, words, got, expected)
-    return None
+    ``score_summary`` on that series) is not the right summary, and its message; None if right
+    on all."""
+    found, _ = first_witness(
+        "score_summary",
+        run,
+        right_summary,
+        summary_probes(),
+        lambda got, expected: _right_summary(got, expected, same),
+    )
+    if found is None:
+        return None
+    (letters,) = found.probe.args
+    n = len(letters)
+    wins, draws, losses = (letters.count(x) for x in "WDL")
+    fact = (
+        f"{wins} won, {draws} drawn and {losses} lost of {n} game{'s' * (n > 1)}: the "
+        f"rates are {wins}/{n}, {draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + "
+        f"{draws} x 0 + {losses} x -1) / {n} = {found.expected['mean_score']:g}"
+    )
+    return found, (
+        f"score_summary on {found.probe.words} returned {found.got!r}, but should return "
+        f"{found.expected!r}: {fact}"
+    )
 
 
 def _right_summary(got: Any, expected: dict[str, float], same: Callable[[Any, Any], bool]) -> bool:
@@ -302,8 +304,8 @@ def _number(value: Any) -> bool:
 
 
 def summary_words(letters: str) -> str:
-    """A probe series in words: ``on the series W, D (a win, a draw for A)``."""
-    return "on the series " + ", ".join(letters) + f" ({_outcome_words(letters)} for A)"
+    """A probe series in words: ``the series W, D (a win, a draw for A)``."""
+    return "the series " + ", ".join(letters) + f" ({_outcome_words(letters)} for A)"
 
 
 def _outcome_words(letters: str) -> str:

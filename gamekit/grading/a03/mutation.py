@@ -10,7 +10,6 @@ from typing import Any
 from gamekit.games import ConnectFour as ReferenceConnectFour
 from gamekit.grading.a03 import ladder
 from gamekit.grading.a03.checks import Position, _same, series_from_outcomes
-from gamekit.heuristics import connect_four_eval
 
 
 def _outcome(call: Callable[[], Any]) -> str:
@@ -82,34 +81,35 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
     if not evidence or "input" not in evidence or "raised" in evidence:
         return None
     step, words = evidence.get("step"), evidence["input"]
-    if step == "actions":
-        for rows, k in ladder.ACTIONS_LADDER:
-            state, h, v = ladder._probe(rows, k)
-            if words == f"on the probe board {ladder._board_words(state, h, v, k)}":
-                got = namespace["ConnectFour"](h, v, k).actions(state)
-                shown = sorted(got, key=repr) if isinstance(got, list) else got
-                expected = sorted(ReferenceConnectFour(h, v, k).actions(state))
-                if repr(shown) != evidence["got"] or repr(expected) != evidence["expected"]:
-                    return f"actions gives {shown!r} on {words} (right: {expected!r})"
-                return None if shown != expected else f"actions is right on {words}"
-    if step == "evaluate":
-        for rows in ladder.EVALUATE_LADDER:
-            state, h, v = ladder._probe(rows, 4)
-            for who in ("X", "O"):
-                board = ladder._board_words(state, h, v, 4)
-                if words == f"on the probe board {board}, for {who}":
-                    got = namespace["evaluate"](state, who)
-                    expected = connect_four_eval(state, who, 4)
-                    if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
-                        return f"evaluate gives {got!r} on {words} (right: {expected!r})"
-                    return None if not _same(got, expected) else f"evaluate is right on {words}"
-    if step == "score_summary":
-        for letters in ladder.SUMMARY_LADDER:
-            if words == ladder.summary_words(letters):
-                got = namespace["score_summary"](series_from_outcomes(letters))
-                expected = ladder.right_summary(letters)
-                if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
-                    return f"score_summary gives {got!r} on {words} (right: {expected!r})"
-                right = ladder._right_summary(got, expected, _same)
-                return None if not right else f"score_summary is right on {words}"
-    return f"the witness {words!r} is not a probe of {step}"
+    probes = {
+        "actions": (ladder.actions_probes, ladder.legal_moves, _actions_of),
+        "evaluate": (ladder.evaluate_probes, ladder.window_heuristic, _evaluate_of),
+        "score_summary": (ladder.summary_probes, ladder.right_summary, _summary_of),
+    }
+    if step not in probes:
+        return f"{step} has no probes"
+    make, reference, program = probes[step]
+    probe = next((p for p in make() if p.words == words), None)
+    if probe is None:
+        return f"the witness {words!r} is not a probe of {step}"
+    got, expected = program(namespace)(*probe.args), reference(*probe.args)
+    if repr(got) != evidence["got"] or repr(expected) != evidence["expected"]:
+        return f"{step} gives {got!r} on {words} (right: {expected!r}); the message differs"
+    right = {
+        "actions": ladder._same_moves,
+        "evaluate": _same,
+        "score_summary": lambda a, b: ladder._right_summary(a, b, _same),
+    }[step](got, expected)
+    return f"{step} is right on {words}" if right else None
+
+
+def _actions_of(namespace: dict[str, Any]) -> Callable[..., Any]:
+    return lambda h, v, k, state: namespace["ConnectFour"](h, v, k).actions(state)
+
+
+def _evaluate_of(namespace: dict[str, Any]) -> Callable[..., Any]:
+    return namespace["evaluate"]
+
+
+def _summary_of(namespace: dict[str, Any]) -> Callable[..., Any]:
+    return lambda letters: namespace["score_summary"](series_from_outcomes(letters))
