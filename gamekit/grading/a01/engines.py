@@ -60,7 +60,7 @@ def check_minimax_value(
         if game.to_move(state) != player:  # parity equals the reference when they are the same
             order = ("parity", *order)
         mutants = {m: _value(state, game, player, mutant=m) for m in order}
-        confirm = _confirmer(name, minimax_value, probe_trees())
+        confirm = _confirmer(name, minimax_value, probe_trees() + _trees(VALUE_LADDER))
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, minimax_value)
         ladder = lambda: value_witness(name, minimax_value, VALUE_LADDER, runner)  # noqa: E731
@@ -179,6 +179,11 @@ def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
         ]
 
     return confirm
+
+
+def _trees(specs: Any) -> list[Any]:
+    """The ladder's nested-list trees as trees (each a public probe)."""
+    return [tree_from_nested(spec) for spec in specs]
 
 
 def _value_runner(name: str, student: Callable[..., Any]):
@@ -361,7 +366,8 @@ def check_expectiminimax_value(
             m: _value(state, game, player, mutant=m)
             for m in ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max")
         }
-        confirm = _confirmer(name, expectiminimax_value, chance_probe_trees() + probe_trees())
+        trees = chance_probe_trees() + probe_trees() + _trees(CHANCE_LADDER + VALUE_LADDER)
+        confirm = _confirmer(name, expectiminimax_value, trees)
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, expectiminimax_value)
         probes = CHANCE_LADDER + VALUE_LADDER[:3]

@@ -19,6 +19,7 @@ from gamekit.gametree import MAX, MIN, GameTree
 from gamekit.grading.a01.cases import table_eval, tree_from_nested
 from gamekit.grading.a01.diagnosis import CASES_SEEN, _same
 from gamekit.grading.a01.engines import chance_probe_trees, probe_trees
+from gamekit.grading.a01.ladder import CHANCE_LADDER, VALUE_LADDER
 from gamekit.grading.a01.references import _value
 from gamekit.trace import run_traced
 
@@ -165,7 +166,9 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
         if not _same(got, mutant_value(mistake)):
             return f"the mistake {mistake} gives {mutant_value(mistake)!r} there, not {got!r}"
         if name in ("minimax_value", "expectiminimax_value"):
-            trees = probe_trees() + (chance_probe_trees() if name.startswith("expecti") else [])
+            trees = probe_trees() + [tree_from_nested(spec) for spec in VALUE_LADDER]
+            if name.startswith("expecti"):
+                trees += chance_probe_trees() + [tree_from_nested(s) for s in CHANCE_LADDER]
             for tree in trees:
                 for who in tree.players:
                     mine = namespace[name](tree.initial, tree, who)
