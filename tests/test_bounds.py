@@ -16,6 +16,7 @@ end of the socket; the attacks as notebook code are fixtures in tests/submission
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import signal
@@ -111,19 +112,35 @@ def test_result_messages_are_cut():
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def reference_job(tmp_path_factory):
-    """The a02 job of a student who hands in the reference answers (full marks: 10 points)."""
-    cases = {c.name: c for c in course.load_cases(ROOT, "a02_alphabeta", ["reference"])}
+def _a02_job(tmp_path_factory, student: str, answers: dict[str, str] | None = None) -> dict:
+    """The a02 job of ``student``, who hands in the reference answers (with ``answers`` in
+    place of some)."""
+    (case,) = course.load_cases(ROOT, "a02_alphabeta", ["reference"])
+    if answers:
+        case = dataclasses.replace(case, answers={**case.answers, **answers})
     where = tmp_path_factory.mktemp("bounds")
     root = course.scratch_course(where / "course", ROOT)
     shutil.copytree(ROOT / "release", root / "release")
-    student = f"bounded{os.getpid()}"
-    course.write_submissions(root, "a02_alphabeta", {student: cases["reference"]})
+    course.write_submissions(root, "a02_alphabeta", {student: case})
     url = driver.db_url_of(root)
     driver.ensure_in_gradebook(root, "a02_alphabeta", url, log=lambda _: None)
     (job,) = driver.build_jobs(root, "a02_alphabeta", url, None)
     return job.to_dict()
+
+
+@pytest.fixture(scope="module")
+def reference_job(tmp_path_factory):
+    """The a02 job of a student who hands in the reference answers (full marks: 10 points)."""
+    return _a02_job(tmp_path_factory, f"bounded{os.getpid()}")
+
+
+@pytest.fixture(scope="module")
+def slow_job(tmp_path_factory):
+    """An a02 job that cannot end within a few seconds, however fast the machine: an answer
+    cell sleeps 15 s (under the 20 s cell limit)."""
+    return _a02_job(
+        tmp_path_factory, f"slow{os.getpid()}", {"cutoff_code": "import time\ntime.sleep(15)\n"}
+    )
 
 
 def processes_naming(text: str) -> list[int]:
@@ -145,10 +162,10 @@ def test_a_job_in_a_bounded_child_grades_as_in_the_pool(reference_job):
     assert sum(c["score"] or 0 for c in result["cells"]) == 10.0
 
 
-def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(reference_job):
-    """The reference job takes several seconds; with a 4 s limit its child is killed while the
-    kernel runs, and nothing of it (the kernel, the sandbox) is left."""
-    student = reference_job["student"]
+def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(slow_job):
+    """The slow job takes at least 15 s; with a 4 s limit its child is killed while the kernel
+    runs, and nothing of it (the kernel, the sandbox) is left."""
+    student = slow_job["student"]
     seen: list[int] = []
     done = threading.Event()
 
@@ -160,7 +177,7 @@ def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(reference_
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        result = bounds.run_job_with_limit(reference_job, outer_limit=4)
+        result = bounds.run_job_with_limit(slow_job, outer_limit=4)
     finally:
         done.set()
         watcher.join()
@@ -181,30 +198,30 @@ def scratch_folders(student: str) -> list[Path]:
     return [*top.glob(f"grade-{student}-*"), *top.glob(f"*/grade-{student}-*")]
 
 
-def test_a_job_killed_at_the_outer_limit_leaves_no_folder_behind(reference_job):
+def test_a_job_killed_at_the_outer_limit_leaves_no_folder_behind(slow_job):
     """A worker killed at the outer limit cannot remove its own copy of the submission or its
     kernel's sockets: the local pool and the Dask path put them in a folder they remove."""
-    student = reference_job["student"]
+    student = slow_job["student"]
     results: list[dict] = []
-    driver.run_jobs([driver.Job(**reference_job)], 1, results.append, outer_limit=4, progress=False)
+    driver.run_jobs([driver.Job(**slow_job)], 1, results.append, outer_limit=4, progress=False)
     assert results[0]["reasons"] == ["grading took over 4 s and was stopped"]
     assert scratch_folders(student) == []
-    assert bounds.run_job_with_limit(reference_job, outer_limit=4)["status"] == "failed"
+    assert bounds.run_job_with_limit(slow_job, outer_limit=4)["status"] == "failed"
     assert scratch_folders(student) == []
 
 
 @pytest.mark.slow
-def test_a_job_over_the_outer_limit_on_a_dask_cluster_is_failed_like_the_pools(reference_job):
+def test_a_job_over_the_outer_limit_on_a_dask_cluster_is_failed_like_the_pools(slow_job):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     from distributed import LocalCluster
 
     from gamekit.grading.cluster import run_jobs_on_cluster
 
     class Job:
-        student, assignment = reference_job["student"], reference_job["assignment"]
+        student, assignment = slow_job["student"], slow_job["assignment"]
 
         def to_dict(self) -> dict:
-            return reference_job
+            return slow_job
 
     results: list[dict] = []
     with LocalCluster(
