@@ -31,15 +31,7 @@ def check_nodes_by_depth(
     (root included) each engine generates searching each position, as ``trace.stats.nodes``."""
     _climb_counting_ladder(fn, engines)
     for engine in engines:
-        try:
-            answer = fn(engine, game, list(positions))
-        except (NotImplementedError, GradingError):
-            raise
-        except Exception as error:
-            raise GradingError(
-                f"nodes_by_depth raised {type(error).__name__}: {error}",
-                code="raised:nodes_by_depth",
-            ) from error
+        answer = _count(fn, engine, game, list(positions))
         require_type(answer, dict, "nodes_by_depth's answer")
         require_plain(answer, "nodes_by_depth's answer")
         expected, leaves = {}, {}
@@ -63,6 +55,22 @@ def check_nodes_by_depth(
                 f"{', '.join(map(str, wrong))} legal moves{hint}",
                 code="witness:nodes_by_depth",
             )
+
+
+def _count(
+    fn: Callable[..., Any], engine: Callable, game: Game, positions: list, where: str = ""
+) -> Any:
+    """The student's ``nodes_by_depth(engine, game, positions)``; an error of theirs is a
+    `GradingError` that says where."""
+    try:
+        return fn(engine, game, positions)
+    except (NotImplementedError, GradingError):
+        raise
+    except Exception as error:
+        raise GradingError(
+            f"nodes_by_depth raised {type(error).__name__}: {error}{where}",
+            code="raised:nodes_by_depth",
+        ) from error
 
 
 def _pattern(answer: dict, expected: dict, leaves: dict, wrong: list) -> str:
@@ -91,16 +99,7 @@ def _climb_counting_ladder(fn: Callable[..., Any], engines: Sequence[Callable]) 
         for engine in engines:
             _, trace = run_traced(engine, position, game)
             expected = {empty: trace.stats.nodes}
-            try:
-                answer = fn(engine, game, [position])
-            except (NotImplementedError, GradingError):
-                raise
-            except Exception as error:
-                raise GradingError(
-                    f"nodes_by_depth raised {type(error).__name__}: {error} (on the position "
-                    f"{' / '.join(rows)})",
-                    code="raised:nodes_by_depth",
-                ) from error
+            answer = _count(fn, engine, game, [position], f" (on the position {' / '.join(rows)})")
             require_type(answer, dict, "nodes_by_depth's answer")
             require_plain(answer, "nodes_by_depth's answer")
             if set(answer) != set(expected):

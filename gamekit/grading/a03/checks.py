@@ -642,6 +642,8 @@ SUMMARY_KEYS = ("games", "win_rate", "draw_rate", "loss_rate", "mean_score")
 
 def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[str]) -> None:
     """``score_summary(series)`` returns the right plain dict for each series of ``outcomes``."""
+    from gamekit.grading.a03.ladder import right_summary
+
     for letters in outcomes:
         series = series_from_outcomes(letters)
         where = f"a series of {len(letters)} games"
@@ -655,13 +657,7 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
                 code="shape:score_summary",
             )
         n = len(letters)
-        expected = {
-            "games": n,
-            "win_rate": letters.count("W") / n,
-            "draw_rate": letters.count("D") / n,
-            "loss_rate": letters.count("L") / n,
-            "mean_score": (letters.count("W") - letters.count("L")) / n,
-        }
+        expected = right_summary(letters)
         require_type(got["games"], int, f"score_summary(...)['games'] on {where}")
         for key in SUMMARY_KEYS[1:]:
             value = require_number(got[key], f"score_summary(...)[{key!r}] on {where}")

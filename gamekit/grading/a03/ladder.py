@@ -27,13 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.games import ConnectFour
+from gamekit.grading.a03.checks import CENTRE_WEIGHT, DIRECTIONS, EMPTY, SUMMARY_KEYS, WEIGHTS
 from gamekit.grading.evidence import Probe, Witness, first_witness
 from gamekit.heuristics import connect_four_eval
-
-EMPTY = "."
-WEIGHTS = (0, 1, 10, 50, 512)
-CENTRE_WEIGHT = 3
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 ACTIONS_LADDER: tuple[tuple[tuple[str, ...], int], ...] = (
     (("....", "....", "....", "...."), 3),
@@ -244,8 +240,6 @@ def probe_states() -> list[Any]:
 SUMMARY_LADDER = ("W", "D", "L", "WD", "LW", "WDL", "DDLW", "WWDLL")
 """Series of games (W: A won, D: a draw, L: A lost), shortest first: one game of each outcome,
 then mixed series."""
-
-SUMMARY_KEYS = ("games", "win_rate", "draw_rate", "loss_rate", "mean_score")
 
 
 def right_summary(letters: str) -> dict[str, float]:
