@@ -10,6 +10,7 @@ import gamekit
 from gamekit import TicTacToe
 from gamekit.games import ConnectFour as Reference
 from gamekit.grading import GradingError, a03
+from gamekit.grading.a03.checks import ACTIONS_MISTAKES
 from gamekit.heuristics import connect_four_eval
 
 # --------------------------------------------------------------------------------------------
@@ -205,6 +206,28 @@ def test_each_actions_mistake_is_named(answer, phrase):
         a03.check_actions(answer, BOARDS)
 
 
+@pytest.mark.parametrize(
+    ("answer", "key"),
+    [
+        (Topmost, "topmost_cell"),
+        (FullColumnsKept, "full_columns_kept"),
+        (EveryEmptyCell, "every_empty_cell"),
+        (OneTooLow, "off_by_one_row"),
+        (OneTooHigh, "off_by_one_row"),
+        (MovesAfterWin, "moves_after_win"),
+        (RowColumnSwapped, "swapped_or_one_cell_per_row"),
+        (OneCellPerRow, "swapped_or_one_cell_per_row"),
+    ],
+)
+def test_a_named_actions_mistake_has_its_code_and_its_catalogue_words(answer, key):
+    """The code the result record keeps names the mistake the message names, in the words of
+    a03's catalogue (the class report shows the same words)."""
+    with pytest.raises(GradingError) as caught:
+        a03.check_actions(answer, BOARDS)
+    assert caught.value.code == f"a03.actions.{key}"
+    assert f"actions {ACTIONS_MISTAKES[key]}" in str(caught.value)
+
+
 def test_the_reference_works_again_after_a_check():
     with pytest.raises(GradingError):
         a03.check_actions(Delegates, BOARDS)
@@ -234,7 +257,7 @@ def test_a_mistake_on_a_probe_board_shows_that_board_and_its_moves():
     with pytest.raises(GradingError) as caught:
         a03.check_actions(Topmost, BOARDS[1:2])
     message = str(caught.value)
-    assert caught.value.code == "witness:actions"
+    assert caught.value.code == "a03.actions.topmost_cell"
     assert "on the probe board .... / .... / .... / ...." in message
     assert "returns the top-most empty cell" in message
     assert "it returned [(1, 1), (1, 2), (1, 3), (1, 4)]" in message

@@ -30,9 +30,12 @@ def _a02() -> dict[str, str]:
 def _a03() -> dict[str, str]:
     from gamekit.games import ConnectFour
     from gamekit.grading.a03 import EVALUATE_MISTAKE_KEYS, _mistakes
+    from gamekit.grading.a03.checks import ACTIONS_MISTAKES
 
     sentences = [sentence for sentence, _ in _mistakes(ConnectFour().initial, "X")]
-    return {f"a03.{key}": s for key, s in zip(EVALUATE_MISTAKE_KEYS, sentences, strict=True)}
+    found = {f"a03.{key}": s for key, s in zip(EVALUATE_MISTAKE_KEYS, sentences, strict=True)}
+    found |= {f"a03.actions.{key}": f"actions {s}" for key, s in ACTIONS_MISTAKES.items()}
+    return found
 
 
 def _a04() -> dict[str, str]:

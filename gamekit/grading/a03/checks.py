@@ -190,33 +190,49 @@ def _check_move_types(moves: Any, where: str) -> None:
             )
 
 
-def _diagnose_actions(got: set, expected: set, state: Any, h: int, v: int) -> str:
-    """Name the most likely mistake behind a wrong set of moves."""
+ACTIONS_MISTAKES = {
+    "moves_after_win": "returns moves for a position where someone has already won: the game "
+    "is over, so there are no legal moves (check state.utility)",
+    "every_empty_cell": "returns every empty cell (TicTacToe's rule): in Connect Four only the "
+    "lowest empty cell of each column can be played",
+    "topmost_cell": "returns the top-most empty cell of a column: a piece falls to the lowest "
+    "empty cell (rows are counted from 1 at the top, so the lowest cell has the largest row)",
+    "full_columns_kept": "keeps full columns: a column with no empty cell has no legal move",
+    "off_by_one_row": "is off by one row",
+    "row_col_swapped": "has row and column swapped",
+    "swapped_or_one_cell_per_row": "has row and column swapped (or it gives one cell per row "
+    "instead of one per column)",
+    "one_cell_per_row": "gives one cell per row instead of one per column",
+}
+"""``actions``'s catalogued mistakes: the code ``a03.actions.<key>`` and the words its message
+opens with (the class report, `gamekit.report.catalogue`, shows the same words). Each is
+checked on the student's answer on the board the message shows, not on every board."""
+
+
+def _actions_mistake(got: set, expected: set, state: Any, h: int, v: int) -> tuple[str, str]:
+    """The mistake code behind a wrong set of moves (``witness:actions`` when no catalogued
+    mistake fits: the words then only say what is wrong) and the words for the message."""
+    words = ACTIONS_MISTAKES
+
+    def named(key: str, more: str = "") -> tuple[str, str]:
+        return f"a03.actions.{key}", words[key] + more
+
     if state.utility != 0 and got:
-        return (
-            "returns moves for a position where someone has already won: the game is over, "
-            "so there are no legal moves (check state.utility)"
-        )
+        return named("moves_after_win")
     if got == set(state.moves) and got != expected:
-        return (
-            "returns every empty cell (TicTacToe's rule): in Connect Four only the lowest empty "
-            "cell of each column can be played"
-        )
+        return named("every_empty_cell")
     if got == _topmost_empty(state) and got != expected:
-        return (
-            "returns the top-most empty cell of a column: a piece falls to the lowest empty "
-            "cell (rows are counted from 1 at the top, so the lowest cell has the largest row)"
-        )
+        return named("topmost_cell")
     full = {c + 1 for c, col in enumerate(_columns(state)) if EMPTY not in col}
     if any(col in full for _, col in got) and expected <= got:
-        return "keeps full columns: a column with no empty cell has no legal move"
+        return named("full_columns_kept")
     for shift, where in ((-1, "above"), (1, "below")):
         if got == {(row + shift, col) for row, col in expected}:
-            return (
-                f"is off by one row: each move is one row {where} the lowest empty cell "
-                f"(rows go from 1 at the top to h = {h} at the bottom)"
+            return named(
+                "off_by_one_row",
+                f": each move is one row {where} the lowest empty cell "
+                f"(rows go from 1 at the top to h = {h} at the bottom)",
             )
-    per_row = "gives one cell per row instead of one per column"
     per_row_why = (
         ": a move drops a piece into a column, so there is one move for each column that is not "
         "full, at its lowest empty cell"
@@ -224,23 +240,25 @@ def _diagnose_actions(got: set, expected: set, state: Any, h: int, v: int) -> st
     swapped = got == {(col, row) for row, col in expected}
     rows = [row for row, _ in got]
     columns = [col for _, col in got]
-    if swapped:
-        also = f" (or it {per_row})" if len(set(rows)) == len(rows) > 1 else ""
-        return (
-            f"has row and column swapped{also}: a move is (row, col), the row first (1 at the "
-            f"top, h = {h} at the bottom), then the column (1 to v = {v})"
+    if swapped:  # the same answer as one cell per row when no two moves share a row
+        both = len(set(rows)) == len(rows) > 1
+        return named(
+            "swapped_or_one_cell_per_row" if both else "row_col_swapped",
+            f": a move is (row, col), the row first (1 at the top, h = {h} at the bottom), "
+            f"then the column (1 to v = {v})",
         )
     if len(got) > 1 and len(set(rows)) == len(rows) and len(set(columns)) < len(columns):
-        return per_row + per_row_why
+        return named("one_cell_per_row", per_row_why)
+    witness = "witness:actions"
     off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
     if off_board:
-        return f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"
+        return witness, f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"
     occupied = [m for m in got if m not in set(state.moves)]
     if occupied:
-        return f"returns a cell that is already occupied: {sorted(occupied)[0]!r}"
+        return witness, f"returns a cell that is already occupied: {sorted(occupied)[0]!r}"
     if got < expected:
-        return "misses a column that can still be played"
-    return "returns cells that are not the lowest empty cell of their column"
+        return witness, "misses a column that can still be played"
+    return witness, "returns cells that are not the lowest empty cell of their column"
 
 
 def check_actions(connect_four_class: type, positions: Sequence[Position]) -> None:
@@ -279,8 +297,10 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
             raise GradingError(f"actions returns a move twice (on {where})", code="witness:actions")
         if set(got) != expected:
             _climb_actions_ladder(connect_four_class)
-            mistake = _diagnose_actions(set(got), expected, position.state, position.h, position.v)
-            raise GradingError(f"actions {mistake} (on {where})", code="witness:actions")
+            code, mistake = _actions_mistake(
+                set(got), expected, position.state, position.h, position.v
+            )
+            raise GradingError(f"actions {mistake} (on {where})", code=code)
         if got and not checked_fresh_list and not isinstance(game, RemoteRef):
             # Only observable where the class runs in this process (the visible tests, in the
             # student's kernel): a copy of the list crosses to the grader, never the list.
@@ -305,10 +325,16 @@ def _climb_actions_ladder(connect_four_class: type) -> None:
         game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
         return _call(game.actions, "actions(state)", "the probe board", state)
 
-    found = actions_witness(run, _diagnose_actions)
+    said = {"code": "witness:actions"}  # the code of the mistake the message names, if any
+
+    def describe(got: set, expected: set, state: Any, h: int, v: int) -> str:
+        said["code"], words = _actions_mistake(got, expected, state, h, v)
+        return words
+
+    found = actions_witness(run, describe)
     if found is not None:
         witness, message = found
-        raise GradingError(message, code="witness:actions", evidence=witness.to_dict())
+        raise GradingError(message, code=said["code"], evidence=witness.to_dict())
 
 
 def check_standard_board(connect_four_class: type) -> None:
