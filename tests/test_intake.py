@@ -88,9 +88,9 @@ def test_a_submission_folder_that_is_a_link_is_refused_whole(tree):
     assert not gone.exists and gone.problem is None and gone.files == {}
 
 
-def test_hard_links_pipes_and_devices_are_refused_without_blocking(tree):
+def test_hard_links_to_the_course_pipes_and_devices_are_refused_without_blocking(tree):
     mine = tree["mine"]
-    os.link(tree["source"] / "a02.ipynb", mine / "hard.ipynb")
+    os.link(tree["source"] / "a02.ipynb", mine / "hard.ipynb")  # the instructor's solutions
     os.mkfifo(mine / "pipe.ipynb")  # reading a pipe would block forever
     expected = {"hard.ipynb": "hard-link", "pipe.ipynb": "special-file"}
     if os.geteuid() == 0:
@@ -159,13 +159,36 @@ def test_the_folder_budget_and_the_fingerprint(tree):
 # --------------------------------------------------------------------------------------------
 
 ENTRY = st.sampled_from(
-    ["notebook", "data", "other", "big", "link-secret", "link-folder", "hard", "fifo", "folder"]
+    [
+        "notebook",
+        "data",
+        "other",
+        "big",
+        "link-secret",
+        "link-folder",
+        "hard",
+        "hard-own",
+        "hard-classmate",
+        "hard-elsewhere",
+        "fifo",
+        "folder",
+    ]
 )
 
 
-def build(folder: Path, plan: list[tuple[str, str]], outside: Path, depth: int = 0) -> int:
-    """Make the entries of ``plan`` in ``folder``; return how many are not plain, allowed,
-    small regular files (each must be refused, or be a folder walked)."""
+def build(
+    folder: Path,
+    plan: list[tuple[str, str]],
+    outside: Path,
+    depth: int = 0,
+    classmate: Path | None = None,
+    elsewhere: Path | None = None,
+) -> int:
+    """Make the entries of ``plan`` in ``folder``; return how many must be flagged: those
+    that are not plain, allowed, small regular files (each refused, or a folder walked) and
+    the hard links to a classmate's file (read, and flagged as shared). ``outside`` holds the
+    course's ``secret.ipynb``; ``classmate``, a classmate's ``theirs.ipynb``; ``elsewhere``,
+    ``notes.ipynb`` outside the course."""
     hostile = 0
     for number, (kind, suffix) in enumerate(plan):
         path = folder / f"e{depth}{number}{suffix}"
@@ -188,12 +211,21 @@ def build(folder: Path, plan: list[tuple[str, str]], outside: Path, depth: int =
         elif kind == "hard":
             os.link(outside / "secret.ipynb", path.with_suffix(".ipynb"))
             hostile += 1
+        elif kind == "hard-own":  # two names in the student's own folder: both read
+            path.with_suffix(".ipynb").write_bytes(NOTEBOOK)
+            os.link(path.with_suffix(".ipynb"), folder / f"e{depth}{number}-twin.ipynb")
+        elif kind == "hard-classmate" and classmate is not None:
+            os.link(classmate / "theirs.ipynb", path.with_suffix(".ipynb"))
+            hostile += 1  # read, and flagged
+        elif kind == "hard-elsewhere" and elsewhere is not None:
+            os.link(elsewhere / "notes.ipynb", path.with_suffix(".ipynb"))
         elif kind == "fifo":
             os.mkfifo(path.with_suffix(".ipynb"))
             hostile += 1
         elif kind == "folder" and depth < 2:
             path.mkdir()
-            hostile += build(path, plan[: len(plan) // 2], outside, depth + 1)
+            inner = plan[: len(plan) // 2]
+            hostile += build(path, inner, outside, depth + 1, classmate, elsewhere)
     return hostile
 
 
@@ -209,15 +241,21 @@ SEEN = {"folders": 0, "right": 0}
 )
 @given(plan=st.lists(st.tuples(ENTRY, st.sampled_from(["", ".txt", ".ipynb"])), max_size=12))
 def test_generated_folders_never_yield_outside_bytes_and_name_every_refusal(tmp_path, plan):
-    case = Path(
-        os.path.join(tmp_path, f"case{SEEN['folders']}")
-    )  # one folder per example: tmp_path is shared by them
-    outside = case / "outside"
+    # One course per example (tmp_path is shared by them): its source/ holds the secret, bo's
+    # folder a notebook of bo's, and a folder beside the course one file of nobody's.
+    case = Path(os.path.join(tmp_path, f"case{SEEN['folders']}"))
+    outside = case / "source" / "a02"
     outside.mkdir(parents=True)
     (outside / "secret.ipynb").write_bytes(SECRET)
+    classmate = case / "submitted" / "bo" / "a02"
+    classmate.mkdir(parents=True)
+    (classmate / "theirs.ipynb").write_bytes(NOTEBOOK + b" ")
+    elsewhere = Path(os.path.join(tmp_path, f"elsewhere{SEEN['folders']}"))
+    elsewhere.mkdir()
+    (elsewhere / "notes.ipynb").write_bytes(NOTEBOOK + b"  ")
     folder = case / "submitted" / "ann" / "a02"
     folder.mkdir(parents=True)
-    hostile = build(folder, plan, outside)
+    hostile = build(folder, plan, outside, classmate=classmate, elsewhere=elsewhere)
     tracemalloc.start()
     try:
         found = read_folder(folder)
@@ -235,8 +273,14 @@ def test_generated_folders_never_yield_outside_bytes_and_name_every_refusal(tmp_
         assert (folder / rel).read_bytes() == data
     flagged = [r for r in found.refused if r.severity == "flag"]
     assert len(flagged) == hostile
+    shared = {r.path for r in found.refused if r.kind == "shared-file"}
+    assert shared <= set(found.files)  # a classmate's file is flagged, and read all the same
+    theirs = read_folder(classmate)  # the classmate's own folder reads as it always did
+    assert theirs.files == {"theirs.ipynb": NOTEBOOK + b" "}
+    assert [r.kind for r in theirs.refused] == (["shared-file"] if shared else [])
     SEEN["right"] += 1
     shutil.rmtree(case)
+    shutil.rmtree(elsewhere)
 
 
 def test_generated_folders_were_all_handled_right():

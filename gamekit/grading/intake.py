@@ -12,8 +12,17 @@ Everything is read through `read_folder`:
 
 - every path component is opened relative to its folder's descriptor with ``O_NOFOLLOW``, so a
   link is never followed, not even one swapped in while the folder is read;
-- a file is read only if ``lstat`` and then ``fstat`` of the opened descriptor say it is one
-  regular file with one name (``st_nlink == 1``: a hard link may be a file from elsewhere);
+- a file is read only if ``lstat`` and then ``fstat`` of the opened descriptor say it is the
+  same regular file;
+- a file with more than one name (a hard link) is judged by what it is, not refused for having
+  names elsewhere: an instructor's snapshot (``cp -al``, ``rsync --link-dest``) links every
+  file of a class, and a classmate's link must never cost anyone a grade. It is refused only
+  when it is one of the course's own files (`course_files`: ``source/``, ``release/``, the
+  gradebook, ``nbgrader_config.py``, ..., by ``(st_dev, st_ino)``), or, where the kernel does
+  not already stop people from linking files they cannot read (``fs.protected_hardlinks``),
+  when the folder's owner may not read it. One that is also in another student's folder is
+  read and flagged (``shared-file``), in both folders, and graded as each one's own;
+- a file that holds an SQLite database or journal (a gradebook) is never read;
 - sizes are checked before reading (per file, per folder), and no more than the limit is read;
 - the number of entries and the depth of folders are capped.
 
@@ -24,6 +33,7 @@ at all is said in `Submission.problem`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -35,6 +45,33 @@ NBGRADER_FILES = ("timestamp.txt", "submission_secret.txt")
 
 IGNORED = (".ipynb_checkpoints", "__pycache__", ".DS_Store", ".git")
 """Names that editors and tools leave in folders: skipped without a word (nothing read)."""
+
+COURSE_FOLDERS = (
+    "source",
+    "release",
+    "autograded",
+    "feedback",
+    "gamekit",
+    "tests",
+    "build",
+    "notebooks",
+    ".git",
+)
+"""The course root's folders whose files no submission may be (by inode), besides every file
+directly in the root: ``nbgrader_config.py``, the gradebook and its ``-journal``, ``-wal`` and
+``-shm``. Other folders (``submitted/``, a snapshot of it) hold students' work."""
+
+DB_URL_VARIABLE = "GAMEKIT_DB_URL"
+"""The gradebook's URL when it is not the course's own file (set by the driver while it grades):
+an SQLite file named there is a course file too, wherever it is."""
+
+_SQLITE_SIDECARS = ("", "-journal", "-wal", "-shm")
+_SQLITE_MAGIC = (  # a database, a rollback journal, a write-ahead log (both byte orders)
+    b"SQLite format 3\x00",
+    bytes.fromhex("d9d505f920a163d7"),
+    bytes.fromhex("377f0682"),
+    bytes.fromhex("377f0683"),
+)
 
 _OPEN_FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _OPEN_FOLDER = os.O_RDONLY | os.O_NOFOLLOW | os.O_DIRECTORY | os.O_CLOEXEC
@@ -94,6 +131,140 @@ class Submission:
         return sum(len(data) for data in self.files.values())
 
 
+Inode = tuple[int, int]  # (st_dev, st_ino): one file, whatever its names
+
+
+@dataclass
+class Course:
+    """What a hard link in a submission is judged against (`course_files`): every file of the
+    course's own (one with a single name now may be linked a moment later), and the files of
+    ``submitted/`` that have more than one name."""
+
+    root: Path
+    own: dict[Inode, str] = field(default_factory=dict)  # a course file -> its path
+    students: dict[Inode, set[str]] = field(default_factory=dict)  # -> whose folders hold it
+
+
+def course_files(root: Path, db_url: str | None = None) -> Course:
+    """The course's own files (`COURSE_FOLDERS`, every file directly in ``root``, and the
+    gradebook's SQLite file wherever ``db_url`` or ``$GAMEKIT_DB_URL`` puts it) and the files
+    of ``submitted/`` by student, each by inode. Only ``lstat`` is used, and no link is
+    followed. Cheap (a walk of the course's folders), and only needed when a submission holds
+    a hard link: `read_folder` calls it then, for the course its folder is in."""
+    root = Path(os.path.abspath(root))
+    course = Course(root)
+    for inode, rel in _files(root, 0, every=True):
+        course.own[inode] = rel
+    for name in COURSE_FOLDERS:
+        for inode, rel in _files(root / name, None, every=True):
+            course.own[inode] = f"{name}/{rel}"
+    url = db_url if db_url is not None else os.environ.get(DB_URL_VARIABLE, "")
+    if url.startswith("sqlite:///"):
+        database = Path(url.removeprefix("sqlite:///"))
+        for suffix in _SQLITE_SIDECARS:
+            with_suffix = database.with_name(database.name + suffix)
+            try:
+                info = os.lstat(with_suffix)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                course.own[(info.st_dev, info.st_ino)] = str(with_suffix)
+    for inode, rel in _files(root / "submitted", None, every=False):
+        course.students.setdefault(inode, set()).add(rel.split("/", 1)[0])
+    return course
+
+
+def _files(top: Path, depth: int | None, every: bool) -> list[tuple[Inode, str]]:
+    """(inode, path relative to ``top``) of the regular files under ``top``: all of them, or
+    (``every`` False) those with more than one name; ``depth`` 0: only the files directly in
+    it. Links are not followed."""
+    found: list[tuple[Inode, str]] = []
+    pending = [(top, "", 0)]
+    while pending:
+        folder, prefix, level = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode) and (every or info.st_nlink > 1):
+                found.append(((info.st_dev, info.st_ino), prefix + entry.name))
+            elif stat.S_ISDIR(info.st_mode) and (depth is None or level < depth):
+                pending.append((Path(entry.path), f"{prefix}{entry.name}/", level + 1))
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _links_need_access() -> bool:
+    """True when Linux's ``fs.protected_hardlinks`` is on: nobody but root can then make a hard
+    link to a file they may not both read and write (or own). Off, or not Linux: False."""
+    try:
+        return Path("/proc/sys/fs/protected_hardlinks").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
+def _may_read(owner: os.stat_result, info: os.stat_result) -> bool:
+    """Whether the owner of a folder (``owner``: its ``stat``) may read the file ``info`` by
+    its mode bits (owner, then group, then others, as Unix decides; root may read anything)."""
+    if owner.st_uid == 0:
+        return True
+    if info.st_uid == owner.st_uid:
+        return bool(info.st_mode & stat.S_IRUSR)
+    if info.st_gid == owner.st_gid:
+        return bool(info.st_mode & stat.S_IRGRP)
+    return bool(info.st_mode & stat.S_IROTH)
+
+
+class _Links:
+    """How `read_folder` judges the files of one folder that have more than one name."""
+
+    def __init__(self, folder: Path, course: Course | None, owner: os.stat_result) -> None:
+        self.folder = Path(os.path.abspath(folder))  # <course>/submitted/<student>/<assignment>
+        self.student = self.folder.parent.name
+        self.owner = owner
+        self._course = course
+
+    @property
+    def course(self) -> Course:
+        if self._course is None:  # computed at the first hard link, once per folder
+            parents = self.folder.parents
+            self._course = course_files(parents[min(2, len(parents) - 1)])
+        return self._course
+
+    def refusal(self, rel: str, info: os.stat_result) -> str | None:
+        """Why the file ``rel`` (``info``: its descriptor's ``fstat``) must not be read, or
+        None. Only a file with more than one name is judged."""
+        if info.st_nlink <= 1:
+            return None
+        theirs = self.course.own.get((info.st_dev, info.st_ino))
+        if theirs is not None:
+            return (
+                f"{rel} is a hard link to the course's own file {theirs} (one file under two "
+                "names): not read"
+            )
+        if not _links_need_access() and not _may_read(self.owner, info):
+            return f"{rel} is a hard link to a file that the folder's owner may not read: not read"
+        return None
+
+    def shared(self, rel: str, info: os.stat_result) -> str | None:
+        """A sentence when the file ``rel`` is also in another student's folder, else None."""
+        if info.st_nlink <= 1:
+            return None
+        others = self.course.students.get((info.st_dev, info.st_ino), set()) - {self.student}
+        if not others:
+            return None
+        return (
+            f"{rel} is one file with a file in another student's folder (a hard link, file "
+            f"number {info.st_ino}): it is graded here as handed in, and in the other folder as "
+            "handed in there"
+        )
+
+
 def _kind_of(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a named pipe"
@@ -142,8 +313,12 @@ def _open_submission_folder(folder: Path) -> tuple[int | None, str | None, bool]
         os.close(top)
 
 
-def read_folder(folder: Path, policy: Policy = POLICY) -> Submission:
-    """Read the submission in ``folder`` as `Policy` allows (see the module docstring)."""
+def read_folder(folder: Path, policy: Policy = POLICY, course: Course | None = None) -> Submission:
+    """Read the submission in ``folder`` as `Policy` allows (see the module docstring).
+
+    ``course``: what a hard link is judged against (`course_files`); by default, computed when
+    the folder holds a hard link, for the course of ``<course>/submitted/<student>/<name>``.
+    A caller that reads many folders may compute it once and pass it."""
     found = Submission()
     descriptor, problem, found.exists = _open_submission_folder(Path(folder))
     if descriptor is None:
@@ -151,7 +326,8 @@ def read_folder(folder: Path, policy: Policy = POLICY) -> Submission:
         return found
     budget = {"entries": 0, "bytes": 0}
     try:
-        _read_tree(descriptor, "", 0, policy, found, budget)
+        links = _Links(Path(folder), course, os.fstat(descriptor))
+        _read_tree(descriptor, "", 0, policy, found, budget, links)
     except _Stop:
         pass  # the entry budget is spent: what was read so far stands
     finally:
@@ -160,7 +336,13 @@ def read_folder(folder: Path, policy: Policy = POLICY) -> Submission:
 
 
 def _read_tree(
-    descriptor: int, prefix: str, depth: int, policy: Policy, found: Submission, budget: dict
+    descriptor: int,
+    prefix: str,
+    depth: int,
+    policy: Policy,
+    found: Submission,
+    budget: dict,
+    links: _Links,
 ) -> None:
     try:
         names = sorted(os.listdir(descriptor))
@@ -215,7 +397,7 @@ def _read_tree(
                 found.refuse("unreadable", rel, f"cannot open {rel}/: {error.strerror}")
                 continue
             try:
-                _read_tree(inner, f"{rel}/", depth + 1, policy, found, budget)
+                _read_tree(inner, f"{rel}/", depth + 1, policy, found, budget, links)
             finally:
                 os.close(inner)
         elif not stat.S_ISREG(info.st_mode):
@@ -223,7 +405,7 @@ def _read_tree(
                 "special-file", rel, f"{rel} is {_kind_of(info.st_mode)}, not a file: not read"
             )
         else:
-            _read_file(descriptor, name, rel, info, policy, found, budget)
+            _read_file(descriptor, name, rel, info, policy, found, budget, links)
 
 
 class _Stop(Exception):
@@ -250,6 +432,7 @@ def _read_file(
     policy: Policy,
     found: Submission,
     budget: dict,
+    links: _Links,
 ) -> None:
     limit, what = _limit_for(rel, policy)
     if limit is None:
@@ -259,14 +442,6 @@ def _read_file(
             rel,
             f"{rel} was not read: a submission holds notebooks and small data files ({allowed})",
             "info",
-        )
-        return
-    if info.st_nlink != 1:
-        found.refuse(
-            "hard-link",
-            rel,
-            f"{rel} is a hard link (one file with {info.st_nlink} names): only files of the "
-            "submission's own are read",
         )
         return
     if info.st_size > limit:
@@ -291,8 +466,12 @@ def _read_file(
     try:
         now = os.fstat(handle)
         same = (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)
-        if not same or not stat.S_ISREG(now.st_mode) or now.st_nlink != 1:
+        if not same or not stat.S_ISREG(now.st_mode):
             found.refuse("changed", rel, f"{rel} changed while it was read: not read")
+            return
+        why = links.refusal(rel, now)  # judged on the file opened, whatever names it has now
+        if why is not None:
+            found.refuse("hard-link", rel, why)
             return
         chunks, left = [], limit + 1
         while left > 0:
@@ -312,6 +491,14 @@ def _read_file(
             "oversized", rel, f"{rel} is over the {limit:,} bytes a {what} may have: not read"
         )
         return
+    if data.startswith(_SQLITE_MAGIC):  # a gradebook, or a journal of one whose name is gone
+        found.refuse(
+            "database", rel, f"{rel} holds an SQLite database or journal, not a {what}: not read"
+        )
+        return
+    shared = links.shared(rel, now)
+    if shared is not None:
+        found.refuse("shared-file", rel, shared)  # read all the same: a flag, not a refusal
     budget["bytes"] += len(data)
     found.files[rel] = data
 
@@ -335,14 +522,16 @@ def fingerprint(folder: Path, policy: Policy = POLICY) -> str:
                 info = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
-            line = f"{entry.path}|{info.st_mode}|{info.st_size}|{info.st_mtime_ns}|{info.st_nlink}"
+            line = f"{entry.path}|{info.st_mode}|{info.st_size}|{info.st_mtime_ns}|{info.st_ino}"
             digest.update(line.encode("utf-8", "backslashreplace"))
             if stat.S_ISDIR(info.st_mode) and depth < policy.depth:
                 pending.append((Path(entry.path), depth + 1))
     return digest.hexdigest()
 
 
-def read_small(folder: Path, name: str, policy: Policy = POLICY) -> str | None:
+def read_small(
+    folder: Path, name: str, policy: Policy = POLICY, course: Course | None = None
+) -> str | None:
     """The text of nbgrader's ``name`` (``timestamp.txt``) in ``folder``, read as `read_folder`
     reads it (never through a link, at most ``policy.nbgrader_bytes``); None if it is not
     there or was refused."""
@@ -362,7 +551,8 @@ def read_small(folder: Path, name: str, policy: Policy = POLICY) -> str | None:
     try:
         info = os.stat(name, dir_fd=descriptor, follow_symlinks=False)
         if stat.S_ISREG(info.st_mode):
-            _read_file(descriptor, name, name, info, small, found, {"bytes": 0})
+            links = _Links(Path(folder), course, os.fstat(descriptor))
+            _read_file(descriptor, name, name, info, small, found, {"bytes": 0}, links)
     except OSError:
         return None
     finally:
