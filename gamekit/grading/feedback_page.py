@@ -10,24 +10,42 @@ This page is written for the student instead, from what the grader recorded:
 - then the notebook as graded, each cell numbered as in the grader's messages ("cell 19"), each
   graded cell boxed with its points and the explanation *first*, wrapped;
 - an exercise left unanswered says so calmly (○), never with a traceback;
-- no hidden test's code, no raw HTML from the submission (all of it is escaped), no script;
-- formulas are drawn at generation time (matplotlib's mathtext, inline SVG): nothing to fetch.
+- no hidden test's code and no script: everything the submission holds reaches the page through
+  `gamekit.grading.safe_html` (escaped text; pictures decoded, checked and re-encoded; markdown
+  checked tag by tag), and the page's Content-Security-Policy forbids scripts and requests;
+- formulas are drawn at generation time (matplotlib's mathtext, SVG pictures): nothing to
+  fetch; at most `FORMULAS` of them and `FORMULA_BYTES` of pictures per page, the rest shown
+  as TeX source.
+
+What a submission shows is limited per page (`Budget`); how long and how much memory writing
+one page may take is `gamekit.grading.feedback_bounds`'s business.
 
 `render_notebook_page` draws a graded notebook; `render_status_page` a page for a submission
-with no graded notebook (missing, or one that could not be read).
+with no graded notebook (missing, or one that could not be read); `render_short_page` the page
+of a notebook whose page could not be written within its limits.
 """
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import functools
-import html
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from gamekit.grading.safe_html import (
+    Markup,
+    allowed_fragment,
+    content_security_policy,
+    html,
+    join,
+    jpeg_data_uri,
+    png_data_uri,
+    svg_data_uri,
+    text,
+)
 
 UNANSWERED = "○ not answered yet: this exercise still raises NotImplementedError"
 """What a graded cell of an unanswered exercise says (the notebook's own ○ line, in words)."""
@@ -35,9 +53,21 @@ UNANSWERED = "○ not answered yet: this exercise still raises NotImplementedErr
 UNANSWERED_HERE = "○ not run: the exercise this cell uses is not answered yet"
 """What a cell that only uses an unanswered exercise shows, instead of a traceback."""
 
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", re.S)
 MAX_TEXT = 20_000  # characters of one output shown; the grader already cut longer ones
+
+FORMULAS = 100
+"""Formulas drawn as pictures on one page; the course's notebooks have 6 in all. The others
+are shown as their TeX source."""
+
+FORMULA_BYTES = 1024 * 1024
+"""Bytes of formula pictures on one page (one is about 6 KB)."""
+
+TEX_CHARS = 400
+"""Characters of one formula's TeX that mathtext is asked to draw; a longer one is shown as
+source."""
+
+PICTURE_BYTES = 8 * 1024 * 1024
+"""Bytes of pictures (plots) on one page, decoded; a picture beyond them is not shown."""
 
 
 @dataclass
@@ -64,17 +94,72 @@ class PageInfo:
     notes: list[str] = field(default_factory=list)  # what the grader repaired or matched
 
 
+@dataclass
+class Budget:
+    """What one page may still draw: formulas and their bytes, pictures' bytes; and how many
+    it did not draw (the page says so at the top)."""
+
+    formulas: int = FORMULAS
+    formula_bytes: int = FORMULA_BYTES
+    picture_bytes: int = PICTURE_BYTES
+    formulas_cut: int = 0
+    pictures_cut: int = 0
+
+    def formula(self, tex: str, display: bool) -> Markup:
+        """``tex`` drawn, or as escaped source once the page has drawn its share."""
+        tex = tex.strip()
+        picture = None
+        if self.formulas > 0 and self.formula_bytes > 0 and len(tex) <= TEX_CHARS:
+            picture = math_svg(tex)
+            if picture is not None and len(picture) > self.formula_bytes:
+                picture = None
+            if picture is not None:
+                self.formulas -= 1
+                self.formula_bytes -= len(picture)
+        if picture is None:
+            if tex and (self.formulas <= 0 or self.formula_bytes <= 0 or len(tex) > TEX_CHARS):
+                self.formulas_cut += 1
+            picture = html('<code class="tex">{}</code>', f"${tex}$")
+        return html('<span class="display">{}</span>', picture) if display else picture
+
+    def picture(self, make: Callable[..., Markup | None], data: Any) -> Markup | None:
+        """A data URI for a picture, if it is well formed and the page has room for it."""
+        uri = make(data, min(self.picture_bytes, 4 * 1024 * 1024))
+        if uri is None:
+            self.pictures_cut += 1
+            return None
+        self.picture_bytes -= len(uri) * 3 // 4
+        return uri
+
+    def notes(self) -> list[str]:
+        said = []
+        if self.formulas_cut:
+            said.append(
+                f"This page draws at most {FORMULAS} formulas ({FORMULA_BYTES // 1024} KB of "
+                f"pictures), each of at most {TEX_CHARS} characters: {self.formulas_cut:,} "
+                "more are shown as their TeX source."
+            )
+        if self.pictures_cut:
+            said.append(
+                f"{self.pictures_cut:,} picture(s) of your notebook are not shown: this page "
+                "shows PNG and JPEG pictures that are well formed, up to "
+                f"{PICTURE_BYTES // 1024 // 1024} MB in all."
+            )
+        return said
+
+
 # --------------------------------------------------------------------------------------------
 # Text, math and markdown
 # --------------------------------------------------------------------------------------------
 
 
-def escape(text: str) -> str:
-    return html.escape(ANSI.sub("", text), quote=True)
+def escape(value: Any) -> str:
+    """``value`` as escaped HTML text (without terminal colours or control characters)."""
+    return str(text(value))
 
 
 @functools.lru_cache(maxsize=256)
-def math_svg(tex: str) -> str | None:
+def math_svg(tex: str) -> Markup | None:
     """``tex`` drawn by matplotlib's mathtext as an inline ``<img>`` (SVG), or None when
     mathtext cannot draw it (the page then shows the TeX source)."""
     from matplotlib.backends.backend_svg import FigureCanvasSVG
@@ -86,29 +171,82 @@ def math_svg(tex: str) -> str | None:
     buffer = io.BytesIO()
     try:
         figure.savefig(buffer, format="svg", bbox_inches="tight", pad_inches=0.01, transparent=True)
-    except (ValueError, RuntimeError):
+    except Exception:  # noqa: BLE001 - whatever mathtext cannot draw is shown as source
         return None
-    data = base64.b64encode(buffer.getvalue()).decode()
-    return f'<img class="math" alt="{escape(tex)}" src="data:image/svg+xml;base64,{data}">'
+    return html('<img class="math" alt="{}" src="{}">', tex, svg_data_uri(buffer.getvalue()))
 
 
-def markdown_html(text: str) -> str:
-    """Markdown as HTML with every raw HTML tag escaped and formulas drawn as pictures."""
+def _markdown(budget: Budget, attachments: dict):
+    """A mistune renderer whose every output is made here from escaped values: links only to
+    http(s), mailto or within the page; pictures only as checked data URIs (inline or a cell
+    attachment); formulas drawn within ``budget``; raw HTML escaped."""
     import mistune
 
-    formulas: list[str] = []
+    class Renderer(mistune.HTMLRenderer):
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            words = Markup(text)  # the renderer's own output for the link's words
+            if re.fullmatch(r"(?:https?://|mailto:|#)[^\s\"'<>`\\]*", url, re.I):
+                return html('<a href="{}" rel="noopener noreferrer nofollow">{}</a>', url, words)
+            return words
 
-    def hold(match: re.Match) -> str:
-        tex = (match.group(1) or match.group(2) or "").strip()
-        display = match.group(1) is not None
-        picture = math_svg(tex) or f"<code>{escape(tex)}</code>"
-        formulas.append(f'<div class="display">{picture}</div>' if display else picture)
-        return f"MATHPLACEHOLDER{len(formulas) - 1}X"
+        def image(self, text: str, url: str, title: str | None = None) -> str:
+            alt = Markup(text).striptags()
+            found: Any = None
+            make: Callable[..., Markup | None] | None = None
+            if url.startswith("attachment:"):
+                bundle = attachments.get(url.removeprefix("attachment:"))
+                if isinstance(bundle, dict):
+                    for mime, maker in (("image/png", png_data_uri), ("image/jpeg", jpeg_data_uri)):
+                        if mime in bundle:
+                            found, make = bundle[mime], maker
+                            break
+            elif url.startswith(("data:image/png;base64,", "data:image/jpeg;base64,")):
+                kind, _, found = url.partition(",")
+                make = png_data_uri if "png" in kind else jpeg_data_uri
+            uri = budget.picture(make, found) if make is not None else None
+            if uri is None:
+                return html('<span class="not-shown">[a picture, not shown: {}]</span>', alt)
+            return html('<img class="picture" alt="{}" src="{}">', alt, uri)
 
-    held = MATH.sub(hold, text)
-    render = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
-    rendered = str(render(held))
-    return re.sub(r"MATHPLACEHOLDER(\d+)X", lambda m: formulas[int(m.group(1))], rendered)
+        def block_code(self, code: str, info: str | None = None) -> str:
+            return html("<pre><code>{}</code></pre>\n", code)
+
+        def block_error(self, text: str) -> str:
+            return html("<pre>{}</pre>\n", text)
+
+        def inline_math(self, text: str) -> str:
+            return budget.formula(text, display=False)
+
+        def block_math(self, text: str) -> str:
+            return budget.formula(text, display=True)
+
+        def table_cell(self, text: str, align: str | None = None, head: bool = False) -> str:
+            tag = Markup("th" if head else "td")
+            if align in ("left", "center", "right"):
+                return html('<{0} class="align-{1}">{2}</{0}>\n', tag, align, Markup(text))
+            return html("<{0}>{1}</{0}>\n", tag, Markup(text))
+
+    return mistune.create_markdown(
+        renderer=Renderer(escape=True), plugins=["table", "strikethrough", "math"]
+    )
+
+
+def markdown_html(
+    source: str, budget: Budget | None = None, attachments: dict | None = None
+) -> Markup:
+    """Markdown as HTML with every raw HTML tag escaped and formulas drawn as pictures (within
+    ``budget``). HTML the renderer makes that is not on `safe_html.allowed_fragment`'s short
+    list is not used: the cell is then shown as its escaped source."""
+    budget = budget if budget is not None else Budget()
+    try:
+        rendered = str(
+            _markdown(budget, attachments if isinstance(attachments, dict) else {})(source)
+        )
+    except Exception:  # noqa: BLE001 - a cell the renderer cannot read is shown as source
+        rendered = None
+    if rendered is not None and allowed_fragment(rendered):
+        return Markup(rendered)
+    return html('<pre class="code">{}</pre>', source)
 
 
 # --------------------------------------------------------------------------------------------
@@ -116,13 +254,27 @@ def markdown_html(text: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
 def _meta(cell: Any) -> dict:
-    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+    return _dict(_dict(_dict(cell).get("metadata")).get("nbgrader"))
+
+
+def _joined(value: Any) -> str:
+    """A notebook's multiline string (a string, or a list of lines) as one string."""
+    if isinstance(value, list):
+        return "".join(str(line) for line in value)
+    return "" if value is None else str(value)
 
 
 def _source(cell: Any) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
+    return _joined(_dict(cell).get("source", ""))
 
 
 def cell_titles(cells: Iterable[Any]) -> dict[int, tuple[str, str]]:
@@ -177,37 +329,61 @@ def _points(score: CellScore) -> str:
     return f"{score.score:g} / {score.max_score:g}"
 
 
-def _outputs_html(cell: Any, graded_test: bool) -> str:
+IMAGE_TYPES = (("image/png", png_data_uri), ("image/jpeg", jpeg_data_uri))
+
+
+def _not_shown(data: dict, pictures: bool) -> Markup:
+    names = [str(k)[:60] for k in data if not pictures or str(k).startswith("image/")]
+    kinds = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
+    if pictures:
+        return html('<p class="not-shown">A picture ({}) is not shown here.</p>', kinds)
+    return html(
+        '<p class="not-shown">An output ({}) is not shown here: this page shows text and PNG '
+        "or JPEG pictures.</p>",
+        kinds or "empty",
+    )
+
+
+def _display_html(data: dict, budget: Budget) -> Markup:
+    """A display_data or execute_result output: its picture (PNG or JPEG, checked), else its
+    text/plain; never its HTML, SVG, markdown, LaTeX or JavaScript."""
+    for mime, make in IMAGE_TYPES:
+        if mime in data:
+            uri = budget.picture(make, data[mime])
+            if uri is not None:
+                return html('<img class="plot" alt="a picture" src="{}">', uri)
     parts = []
-    for output in cell.get("outputs", []):
+    if any(str(k).startswith("image/") for k in data):
+        parts.append(_not_shown(data, pictures=True))
+    if "text/plain" in data:
+        words = _joined(data["text/plain"])[:MAX_TEXT]
+        parts.append(html('<pre class="out">{}</pre>', words))
+    return join(parts) if parts else _not_shown(data, pictures=False)
+
+
+def _outputs_html(cell: Any, graded_test: bool, budget: Budget | None = None) -> Markup:
+    budget = budget if budget is not None else Budget()
+    parts = []
+    for output in _list(_dict(cell).get("outputs")):
+        output = _dict(output)
         kind = output.get("output_type")
         if kind == "stream":
-            text = str(output.get("text", ""))[:MAX_TEXT]
-            parts.append(f'<pre class="out">{escape(text)}</pre>')
+            words = _joined(output.get("text", ""))[:MAX_TEXT]
+            parts.append(html('<pre class="out">{}</pre>', words))
         elif kind == "error":
             if graded_test:
                 continue  # the explanation above says it, without the checker's traceback
             if unanswered(f"{output.get('ename')}: {output.get('evalue')}"):
-                parts.append(f'<pre class="out">{escape(UNANSWERED_HERE)}</pre>')
+                parts.append(html('<pre class="out">{}</pre>', UNANSWERED_HERE))
                 continue  # a "check it" cell of an exercise still to answer: no traceback
-            lines = output.get("traceback") or [f"{output.get('ename')}: {output.get('evalue')}"]
-            text = "\n".join(str(line) for line in lines)[:MAX_TEXT]
-            parts.append(f'<pre class="out error">{escape(text)}</pre>')
+            lines = _list(output.get("traceback")) or [
+                f"{output.get('ename')}: {output.get('evalue')}"
+            ]
+            words = "\n".join(str(line) for line in lines)[:MAX_TEXT]
+            parts.append(html('<pre class="out error">{}</pre>', words))
         elif kind in ("display_data", "execute_result"):
-            data = output.get("data", {})
-            if "image/png" in data:
-                png = str(data["image/png"]).replace("\n", "")
-                parts.append(
-                    f'<img class="plot" alt="a picture" src="data:image/png;base64,{png}">'
-                )
-            elif "text/plain" in data:
-                text = (
-                    "".join(data["text/plain"])
-                    if isinstance(data["text/plain"], list)
-                    else str(data["text/plain"])
-                )
-                parts.append(f'<pre class="out">{escape(text[:MAX_TEXT])}</pre>')
-    return "".join(parts)
+            parts.append(_display_html(_dict(output.get("data")), budget))
+    return join(parts)
 
 
 def _state(score: CellScore) -> str:
@@ -219,43 +395,57 @@ def _state(score: CellScore) -> str:
     return "blank" if unanswered(score.message) else "lost"
 
 
-def _graded_box(score: CellScore, kind: str) -> str:
-    state = _state(score)
-    return (
-        f'<div class="verdict {state}"><span class="points">{escape(_points(score))}</span>'
-        f'<span class="what">{escape(kind)}</span>'
-        f'<p class="explain">{escape(explanation(score))}</p></div>'
+def _graded_box(score: CellScore, kind: str) -> Markup:
+    return html(
+        '<div class="verdict {}"><span class="points">{}</span><span class="what">{}</span>'
+        '<p class="explain">{}</p></div>',
+        _state(score),
+        _points(score),
+        kind,
+        explanation(score),
     )
 
 
-def _cell_html(index: int, cell: Any, title: tuple[str, str], scores: dict[str, CellScore]) -> str:
+def _cell_html(
+    index: int,
+    cell: Any,
+    title: tuple[str, str],
+    scores: dict[str, CellScore],
+    budget: Budget | None = None,
+) -> Markup:
+    budget = budget if budget is not None else Budget()
+    cell = _dict(cell)
     number = index + 1
     meta = _meta(cell)
     grade_id = meta.get("grade_id")
-    score = scores.get(grade_id) if grade_id and meta.get("grade") else None
+    score = scores.get(grade_id) if isinstance(grade_id, str) and meta.get("grade") else None
     if cell.get("cell_type") == "markdown":
-        if cell.get("metadata", {}).get("gamekit", {}).get("banner"):
-            return ""  # the grader's own note: the page says it at the top
-        body = markdown_html(_source(cell))
-        box = _graded_box(score, "written answer") if score else ""
-        return f'<section class="md" id="cell-{number}">{box}{body}</section>'
+        if _dict(_dict(cell.get("metadata")).get("gamekit")).get("banner"):
+            return Markup("")  # the grader's own note: the page says it at the top
+        body = markdown_html(_source(cell), budget, _dict(cell.get("attachments")))
+        box = _graded_box(score, "written answer") if score else Markup("")
+        return html('<section class="md" id="cell-{}">{}{}</section>', number, box, body)
     if cell.get("cell_type") != "code":
-        return ""
+        return Markup("")
     test = bool(meta.get("grade")) and not meta.get("solution")
     label = f"Cell {number}"
     if meta.get("solution"):
         label += " · your answer"
     elif test:
         label += " · check"
-    words = escape(title_text(title))
-    heading = f'<div class="label">{escape(label)}<span class="title">{words}</span></div>'
-    box = ""
+    heading = html(
+        '<div class="label">{}<span class="title">{}</span></div>', label, title_text(title)
+    )
+    box = Markup("")
     if score is not None:
         box = _graded_box(score, "written answer" if score.manual else "check")
-    code = "" if test else f'<pre class="code">{escape(_source(cell))}</pre>'
-    outputs = _outputs_html(cell, graded_test=test)
+    code = Markup("") if test else html('<pre class="code">{}</pre>', _source(cell))
+    outputs = _outputs_html(cell, graded_test=test, budget=budget)
     classes = "cell graded" if score is not None else "cell"
-    return f'<section class="{classes}" id="cell-{number}">{heading}{box}{code}{outputs}</section>'
+    return html(
+        '<section class="{}" id="cell-{}">{}{}{}{}</section>',
+        classes, number, heading, box, code, outputs,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -298,31 +488,67 @@ pre.error { border-color: #e0a39e; background: #fff6f5; }
 .verdict .what { color: #555; font-size: .85rem; }
 .verdict .explain { margin: .25rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 img.math { vertical-align: middle; } .display { text-align: center; margin: .6rem 0; }
-img.plot { max-width: 100%; }
+img.plot, img.picture { max-width: 100%; }
+.display { display: block; } code.tex { background: #f4f5f7; padding: 0 .2rem; }
+.not-shown { color: #555; font-style: italic; }
+th.align-left, td.align-left { text-align: left; } th.align-center, td.align-center
+{ text-align: center; } th.align-right, td.align-right { text-align: right; }
+@media (prefers-color-scheme: dark) {
+  body { color: #e6e6e6; background: #16181c; }
+  .who, .label, .verdict .what, table.summary .part, .not-shown { color: #a9adb3; }
+  table.summary .id { color: #8d9197; }
+  table.summary th { background: #262a31; }
+  table.summary th, table.summary td, section.md th, section.md td,
+  .verdict { border-color: #454a52; }
+  pre.code, code.tex { background: #23262c; }
+  pre.out { background: #16181c; border-color: #3a3f47; }
+  pre.error, .verdict.lost { border-color: #8c4a44; background: #2c1b1a; }
+  .verdict.full { border-color: #3f7a4e; background: #16281c; }
+  .verdict.blank, .verdict.pending { background: #22252a; }
+  .banner { border-color: #d0665e; background: #2c1b1a; }
+  .banner.note { border-color: #b59a3a; background: #29240f; }
+  table.summary tr.lost td.pts { color: #f08c84; } table.summary tr.full td.pts { color: #7fd19a; }
+  .cell { border-left-color: #454a52; } .cell.graded { border-left-color: #6f9be0; }
+  img.math { filter: invert(1); }
+  a { color: #8ab4f8; }
+}
 """
 
 
-def _page(title: str, body: str) -> str:
-    return (
-        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>\n"
+def _page(title: str, body: Markup) -> str:
+    """The whole page: its policy first (no script, no request), then the style and body."""
+    return str(
+        html(
+            "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            "<meta http-equiv='Content-Security-Policy' content='{}'>"
+            "<meta name='referrer' content='no-referrer'>"
+            "<meta name='color-scheme' content='light dark'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            "<title>{}</title><style>{}</style></head><body>{}</body></html>\n",
+            content_security_policy(STYLE),
+            title,
+            Markup(STYLE),
+            body,
+        )
     )
 
 
-def _banners(info: PageInfo) -> str:
+def _banners(info: PageInfo, more: Iterable[str] = ()) -> Markup:
     parts = []
     if info.status == "failed":
         reasons = "; ".join(info.reasons) or "the grader could not finish"
         parts.append(
-            f'<div class="banner"><b>Grading could not finish.</b> {escape(reasons)}. '
-            "Cells after that point were not graded. Open your notebook, run "
-            "<i>Kernel › Restart Kernel and Run All Cells</i>, fix what stops it, and hand it in "
-            "again, or ask your instructor.</div>"
+            html(
+                '<div class="banner"><b>Grading could not finish.</b> {}. '
+                "Cells after that point were not graded. Open your notebook, run "
+                "<i>Kernel › Restart Kernel and Run All Cells</i>, fix what stops it, and hand "
+                "it in again, or ask your instructor.</div>",
+                reasons,
+            )
         )
-    for note in _new_notes(info):
-        parts.append(f'<div class="banner note">{escape(note)}</div>')
-    return "".join(parts)
+    for note in [*_new_notes(info), *more]:
+        parts.append(html('<div class="banner note">{}</div>', note))
+    return join(parts)
 
 
 def _new_notes(info: PageInfo) -> list[str]:
@@ -337,7 +563,8 @@ def _with_full_message(score: CellScore, cells: list[Any]) -> CellScore:
     for cell in cells:
         if _meta(cell).get("grade_id") != score.grade_id:
             continue
-        for output in cell.get("outputs", []):
+        for output in _list(_dict(cell).get("outputs")):
+            output = _dict(output)
             if output.get("output_type") == "error":
                 full = f"{output.get('ename')}: {output.get('evalue')}"
                 if len(full) > len(score.message) and full.startswith(score.message[:100]):
@@ -345,45 +572,84 @@ def _with_full_message(score: CellScore, cells: list[Any]) -> CellScore:
     return score
 
 
-def render_notebook_page(notebook: Any, info: PageInfo, scores: dict[str, CellScore]) -> str:
-    """The page for one graded notebook (``notebook``: the graded notebook, as the grader ran
-    it; ``scores``: the gradebook's scores of its graded cells, by grade_id)."""
-    cells = list(notebook.get("cells", []))
-    titles = cell_titles(cells)
-    scores = {grade_id: _with_full_message(score, cells) for grade_id, score in scores.items()}
+def _summary(
+    scores: dict[str, CellScore],
+    positions: dict[str, int],
+    titles: dict[int, tuple[str, str]],
+) -> tuple[Markup, Markup]:
+    """The score line and the table of graded cells."""
     got = sum(s.score or 0 for s in scores.values())
     out_of = sum(s.max_score for s in scores.values())
     pending = sum(s.max_score for s in scores.values() if s.score is None)
     rows = []
-    positions = {_meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")}
     for grade_id, score in sorted(scores.items(), key=lambda kv: positions.get(kv[0], 10**6)):
         index = positions.get(grade_id)
-        state = _state(score)
-        where = f'<a href="#cell-{index + 1}">cell {index + 1}</a>' if index is not None else "–"
+        where = html('<a href="#cell-{0}">cell {0}</a>', index + 1) if index is not None else "–"
         part, exercise = titles.get(index, ("", "")) if index is not None else ("", "")
-        title = f'<span class="part">{escape(part)}</span><br>' if part else ""
-        title += f"{escape(exercise or grade_id)} <span class='id'>({escape(grade_id)})</span>"
-        shown = "" if score.score is None else f"{score.score:g}"
+        title = html('<span class="part">{}</span><br>', part) if part else Markup("")
+        title += html("{} <span class='id'>({})</span>", exercise or grade_id, grade_id)
         rows.append(
-            f'<tr class="{state}" data-grade-id="{escape(grade_id)}" data-score="{shown}" '
-            f'data-max-score="{score.max_score:g}"><td>{title}</td><td class="num">{where}</td>'
-            f'<td class="num pts">{escape(_points(score))}</td>'
-            f"<td>{escape(explanation(score))}</td></tr>"
+            html(
+                '<tr class="{}" data-grade-id="{}" data-score="{}" data-max-score="{:g}">'
+                '<td>{}</td><td class="num">{}</td><td class="num pts">{}</td><td>{}</td></tr>',
+                _state(score),
+                grade_id,
+                "" if score.score is None else f"{score.score:g}",
+                score.max_score,
+                title,
+                where,
+                _points(score),
+                explanation(score),
+            )
         )
     total = f"{got:g} / {out_of:g}"
     if pending:
         total += f" ({pending:g} of these points still to be graded by hand)"
-    body = (
-        f"<h1>{escape(info.assignment)}: feedback</h1>"
-        f'<p class="who">{escape(info.notebook)}, handed in by {escape(info.student)}</p>'
-        f'<p class="score">Score: {escape(total)}</p>'
-        f"{_banners(info)}"
+    table = html(
         "<h2>Each graded cell</h2>"
         '<table class="summary"><tr><th>Part and exercise</th><th>Where</th><th>Points</th>'
-        f"<th>What the grader found</th></tr>{''.join(rows)}</table>"
-        "<h2>Your notebook, as graded</h2>"
-        + "".join(_cell_html(i, c, titles.get(i, ("", "")), scores) for i, c in enumerate(cells))
+        "<th>What the grader found</th></tr>{}</table>",
+        join(rows),
     )
+    return html('<p class="score">Score: {}</p>', total), table
+
+
+def render_notebook_page(notebook: Any, info: PageInfo, scores: dict[str, CellScore]) -> str:
+    """The page for one graded notebook (``notebook``: the graded notebook, as the grader ran
+    it; ``scores``: the gradebook's scores of its graded cells, by grade_id)."""
+    cells = _list(_dict(notebook).get("cells"))
+    titles = cell_titles(_dict(c) for c in cells)
+    scores = {grade_id: _with_full_message(score, cells) for grade_id, score in scores.items()}
+    positions = {_meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")}
+    budget = Budget()
+    shown = join(
+        _cell_html(i, c, titles.get(i, ("", "")), scores, budget) for i, c in enumerate(cells)
+    )
+    score_line, table = _summary(scores, positions, titles)
+    body = html(
+        "<h1>{}: feedback</h1>"
+        '<p class="who">{}, handed in by {}</p>'
+        "{}{}{}<h2>Your notebook, as graded</h2>{}",
+        info.assignment, info.notebook, info.student,
+        score_line, _banners(info, budget.notes()), table, shown,
+    )  # fmt: skip
+    return _page(f"{info.assignment} feedback: {info.student}", body)
+
+
+def render_short_page(info: PageInfo, scores: dict[str, CellScore], why: str) -> str:
+    """The page of a graded notebook whose full page could not be written within its limits
+    (``why`` says which): the score and the table of graded cells, without the notebook."""
+    score_line, table = _summary(scores, {}, {})
+    body = html(
+        "<h1>{}: feedback</h1>"
+        '<p class="who">{}, handed in by {}</p>'
+        "{}{}<div class='banner'>{}</div>{}",
+        info.assignment, info.notebook, info.student, score_line, _banners(info),
+        f"This page is short: your notebook, as graded, could not be shown, because {why}. "
+        "Your score and the grader's findings below are complete; ask your instructor for "
+        "the rest.",
+        table,
+    )  # fmt: skip
     return _page(f"{info.assignment} feedback: {info.student}", body)
 
 
@@ -402,11 +668,16 @@ def render_status_page(info: PageInfo, out_of: float = 0.0) -> str:
             "(save it again from Jupyter, or download it again from your work); then hand it in "
             "again, or ask your instructor."
         )
-    score = f"<p class='score'>Score: 0 / {out_of:g}</p>" if info.status != "missing" else ""
-    body = (
-        f"<h1>{escape(info.assignment)}: feedback</h1>"
-        f'<p class="who">{escape(info.notebook)}, {escape(info.student)}</p>'
-        f"{score}<div class='banner'>{escape(what)}</div>"
-        + "".join(f'<div class="banner note">{escape(n)}</div>' for n in _new_notes(info))
+    score = (
+        html("<p class='score'>Score: 0 / {:g}</p>", out_of)
+        if info.status != "missing"
+        else Markup("")
     )
+    body = html(
+        "<h1>{}: feedback</h1>"
+        '<p class="who">{}, {}</p>'
+        "{}<div class='banner'>{}</div>{}",
+        info.assignment, info.notebook, info.student, score, what,
+        join(html('<div class="banner note">{}</div>', n) for n in _new_notes(info)),
+    )  # fmt: skip
     return _page(f"{info.assignment} feedback: {info.student}", body)
