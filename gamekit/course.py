@@ -607,6 +607,48 @@ def release(root: Path | None = None, log=print) -> None:
         log(f"release/{assignment} regenerated")
 
 
+def calibrate(
+    root: Path | None = None, names: list[str] | None = None, rounds: int = 3, log=print
+) -> Path:
+    """``python -m gamekit.course calibrate``: grade the reference answers ``rounds`` times,
+    one at a time, and write the most CPU time each graded cell took to
+    ``source/cpu_reference.json``: a cell's time limit is a multiple of it, and a stopped cell's
+    message quotes it (`gamekit.grading.budget`). Run it after changing a test cell."""
+    from gamekit.grading.budget import REFERENCE_FILE, read_reference
+
+    root = root or course_root()
+    names = names or assignments(root)
+    measured = read_reference(root / "source")
+    with tempfile.TemporaryDirectory(prefix="gamekit-calibrate-") as folder:
+        course = scratch_course(Path(folder) / "course", root)
+        for assignment in names:
+            generate(course, assignment)
+            (reference,) = load_cases(root, assignment, ["reference"])
+            write_submissions(
+                course, assignment, {f"reference-{n + 1}": reference for n in range(rounds)}
+            )
+        summary = grade_submissions(course, names, workers=1, log=log)
+    for assignment in names:
+        cells: dict[str, float] = {}
+        for result in summary.results:
+            if result["assignment"] != assignment or result["status"] != "graded":
+                continue
+            for grade_id, seconds in result["timings"].get("cpu", {}).items():
+                cells[grade_id] = round(max(cells.get(grade_id, 0.0), seconds), 2)
+        measured[assignment] = dict(sorted(cells.items()))
+        slowest = max(cells.items(), key=lambda item: item[1], default=("-", 0.0))
+        log(f"{assignment}: {len(cells)} cells, the slowest {slowest[0]} ({slowest[1]:.2f} s)")
+    path = root / "source" / REFERENCE_FILE
+    about = (
+        "CPU seconds the reference answers need in each graded cell (the most of "
+        f"{rounds} gradings), written by `python -m gamekit.course calibrate`"
+    )
+    data = {"about": about, "assignments": dict(sorted(measured.items()))}
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    log(f"wrote {path}")
+    return path
+
+
 def grade_all(
     root: Path | None = None,
     names: list[str] | None = None,
@@ -711,6 +753,11 @@ def main(argv: list[str] | None = None) -> int:
     grade.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to grade on")
     grade.add_argument("--db-url", help="the gradebook's URL (default: $GAMEKIT_DB_URL or SQLite)")
     sub.add_parser("feedback")
+    calibrate_cmd = sub.add_parser(
+        "calibrate", help="measure the CPU time of every graded cell with the reference answers"
+    )
+    calibrate_cmd.add_argument("assignment", nargs="*", help="default: every assignment")
+    calibrate_cmd.add_argument("--rounds", type=int, default=3)
     check = sub.add_parser("check")
     check.add_argument("assignment")
     check.add_argument("--case", action="append")
@@ -735,6 +782,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     elif args.command == "feedback":
         return feedback_all()
+    elif args.command == "calibrate":
+        calibrate(None, args.assignment or None, args.rounds)
     elif args.command == "check":
         problems, results = check_cases(args.assignment, args.case, args.keep)
         print_results(results)

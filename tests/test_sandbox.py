@@ -623,3 +623,24 @@ def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_pa
         for how, code in attempts.items():
             status, text = kernel.run(code)
             assert status == "error" and text.startswith("EngineForbidden"), (how, text)
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_the_sandbox_counts_its_cpu_time_and_its_wait_for_a_processor(use_bwrap, tmp_path):
+    """What a cell's limit reads (`gamekit.grading.budget`): CPU time over the sandbox's
+    processes, a child's included after it ended; sleeping costs none of it."""
+    with Kernel(work_dir=str(tmp_path), use_bwrap=use_bwrap) as kernel:
+        km = kernel.km
+        before = km.cpu_seconds()
+        kernel.run("import time\ntime.sleep(1)")
+        assert km.cpu_seconds() - before < 0.3
+        before = km.cpu_seconds()
+        kernel.run(
+            "import time\nend = time.process_time() + 1\nwhile time.process_time() < end: pass"
+        )
+        assert 0.9 < km.cpu_seconds() - before < 2
+        before = km.cpu_seconds()
+        spin = "import time\\nend = time.process_time() + 1\\nwhile time.process_time() < end: pass"
+        kernel.run(f"import subprocess, sys\nsubprocess.run([sys.executable, '-c', '{spin}'])")
+        assert km.cpu_seconds() - before > 0.9  # the child's CPU, counted after it ended
+        assert km.waiting_seconds() >= 0

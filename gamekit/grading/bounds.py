@@ -60,6 +60,16 @@ def outer_limit_sentence(limit: float = OUTER_LIMIT) -> str:
     return f"grading took over {limit:g} s and was stopped"
 
 
+def is_outer_limit(reason: object) -> bool:
+    """Is ``reason`` the sentence of a job stopped at the outer limit (any limit)?
+
+    >>> is_outer_limit(outer_limit_sentence(12))
+    True
+    """
+    text = str(reason)
+    return text.startswith("grading took over ") and text.endswith(" s and was stopped")
+
+
 def memory_sentence(limit: int = JOB_MEMORY_BYTES) -> str:
     """What a job that ran out of its memory is failed with."""
     return (

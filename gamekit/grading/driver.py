@@ -24,6 +24,7 @@ look at), and "to grade by hand" while free-text answers wait for the formgrader
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.grading import bounds
+from gamekit.grading.budget import read_reference
 from gamekit.grading.intake import fingerprint, read_small
 from gamekit.grading.job import (
     STATUS_FAILED,
@@ -290,12 +292,47 @@ def hidden_tests(db_url: str, assignment: str) -> dict[str, dict[str, dict]]:
 
 def _digest(job: Job) -> str:
     """Changes when the submission (its folder's `intake.fingerprint`), the release, the hidden
-    tests or the settings change."""
+    tests or the settings (the cells' time limits) change."""
     submitted = job.fingerprint if job.folder else job.submission
     text = json.dumps(
-        [job.release, job.hidden, submitted, job.literal_cells, job.timeout], sort_keys=True
+        [job.release, job.hidden, submitted, job.literal_cells, job.timeout, job.reference_cpu],
+        sort_keys=True,
     )
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def cell_time_setting(root: Path) -> float:
+    """The course's one time setting, ``c.Execute.timeout`` in its ``nbgrader_config.py``: the
+    CPU seconds every graded cell may use at least (`gamekit.grading.budget`). Read as a
+    literal, never run; 20 when it is not set.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> config = "c = get_config()\\nc.Execute.timeout = 12\\n"
+    >>> _ = (folder / "nbgrader_config.py").write_text(config)
+    >>> cell_time_setting(folder)
+    12.0
+    """
+    import ast
+
+    try:
+        tree = ast.parse((root / "nbgrader_config.py").read_text())
+    except (OSError, SyntaxError, ValueError):
+        return DEFAULT_CELL_SECONDS
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and [ast.unparse(t) for t in node.targets] == ["c.Execute.timeout"]
+            and isinstance(node.value, ast.Constant)
+            and type(node.value.value) in (int, float)
+            and node.value.value > 0
+        ):
+            return float(node.value.value)
+    return DEFAULT_CELL_SECONDS
+
+
+DEFAULT_CELL_SECONDS = 20.0
+"""CPU seconds a cell may use at least when the course's configuration does not say."""
 
 
 def build_jobs(
@@ -306,6 +343,8 @@ def build_jobs(
         raise GradingSetupError(f"release/{assignment} is missing: run `make release` first")
     release = {p.name: p.read_text() for p in sorted(release_dir.glob("*.ipynb"))}
     hidden = hidden_tests(db_url, assignment)
+    seconds = cell_time_setting(root)
+    reference = read_reference(root / "source").get(assignment, {})
     submitted = root / "submitted"
     names = set(students or [])
     if not names:
@@ -321,6 +360,8 @@ def build_jobs(
             hidden,
             {},
             LITERAL_CELLS.get(assignment, []),
+            timeout=seconds,
+            reference_cpu=reference,
             sandbox=sandbox,
             folder=str(submitted / student / assignment),
             fingerprint=fingerprint(submitted / student / assignment),
@@ -423,6 +464,15 @@ def run_jobs(
 
 def _failed(job: Job, reason: str) -> dict:
     return empty_result(job, STATUS_FAILED, [reason])
+
+
+def needs_recheck(result: dict) -> bool:
+    """Did a time limit stop this job (a cell, or the whole job at the outer limit)? Such a
+    result is not scored until the submission has been graded again, alone: a busy machine
+    must never cost a point."""
+    if result["status"] == STATUS_FAILED:
+        return any(bounds.is_outer_limit(reason) for reason in result.get("reasons", []))
+    return bool(result.get("stopped"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -553,6 +603,11 @@ class Summary:
         return sum(r["status"] == status for r in self.results)
 
     @property
+    def stopped(self) -> list[dict]:
+        """Graded submissions with a cell its time limit stopped, after the re-check alone."""
+        return [r for r in self.results if r.get("stopped") and r["status"] == STATUS_GRADED]
+
+    @property
     def flagged(self) -> list[dict]:
         """Graded submissions the checks before grading flagged: each student under one
         status, so a failed or missing one is listed as such, never also as flagged."""
@@ -570,7 +625,7 @@ class Summary:
             f"graded {self.count(STATUS_GRADED)}, failed {self.count(STATUS_FAILED)}, "
             f"missing {self.count(STATUS_MISSING)}, unchanged (not re-run) "
             f"{len(self.skipped)}, in {self.seconds:.1f} s; of the graded, flagged "
-            f"{len(self.flagged)}"
+            f"{len(self.flagged)}, with a cell stopped at its time limit {len(self.stopped)}"
         )
         for r in self.results:
             if r["status"] == STATUS_FAILED:
@@ -578,6 +633,17 @@ class Summary:
                     f"  failed  {r['student']} / {r['assignment']}: "
                     + "; ".join(dict.fromkeys(r["reasons"]))
                 )
+        for r in self.stopped:
+            cells = ", ".join(
+                f"cell {n['cell']} ({n['cpu_used']:.1f} s of CPU, limit {n['cpu_limit']:g} s)"
+                if n.get("stopped_by") == "cpu"
+                else f"cell {n['cell']} (waited {n['wall_limit']:g} s)"
+                for n in r["stopped"]
+            )
+            lines.append(
+                f"  time    {r['student']} / {r['assignment']}: stopped at the time limit "
+                f"again when graded a second time, alone: {cells}"
+            )
         for r in self.flagged:
             reasons = sorted({f["message"] for f in r["flags"]})
             lines.append(
@@ -662,8 +728,15 @@ def _grade(
             fresh += 1
         log(f"{assignment}: {fresh} to grade, {len(jobs) - fresh} unchanged")
 
+    by_key = {(job.student, job.assignment): job for job in todo}
+    again: list[Job] = []
+
     def keep(result: dict) -> None:
-        write_result(root, db_url, result, digests[(result["student"], result["assignment"])])
+        key = (result["student"], result["assignment"])
+        if needs_recheck(result) and not result.get("recheck"):
+            again.append(dataclasses.replace(by_key[key], recheck=True))
+            return  # scored only after the second grading, alone (below)
+        write_result(root, db_url, result, digests[key])
         summary.results.append(result)
         if result.get("sandboxed") is False:
             summary.sandboxed = False
@@ -677,6 +750,9 @@ def _grade(
         run_jobs_on_cluster(todo, cluster, keep, progress=progress)
     else:  # one pool: no core idles between assignments
         run_jobs(todo, workers, keep, progress=progress)
+    if again:  # a time limit is checked once more, with nothing else running, before it costs
+        log(f"grading {len(again)} submission(s) again, one at a time: a time limit stopped them")
+        run_jobs(again, 1, keep, progress=progress)
     for assignment in assignments:
         summary.problems += verify(db_url, assignment)
     summary.seconds = time.monotonic() - started

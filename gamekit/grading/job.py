@@ -46,7 +46,9 @@ class Job:
     hidden: dict[str, dict[str, dict]]  # notebook -> grade_id -> {source, cell_type, points, ...}
     submission: dict[str, str]  # relative path -> base64 content of every file read
     literal_cells: list[str] = field(default_factory=list)  # by-hand answers: literals only
-    timeout: float = 20.0  # seconds per cell
+    timeout: float = 20.0  # CPU seconds a cell may use at least (`gamekit.grading.budget`)
+    reference_cpu: dict[str, float] = field(default_factory=dict)  # grade_id -> reference CPU s
+    recheck: bool = False  # a second grading, alone, of a submission a time limit stopped
     sandbox: str = "auto"  # "auto": bubblewrap when available; "off": resource limits only
     limits: dict[str, int] = field(default_factory=dict)
     hidden_paths: list[str] = field(default_factory=list)  # never visible to the kernel
@@ -108,6 +110,8 @@ def assemble(release: Any, submitted: Any, hidden: dict[str, dict]) -> tuple[Any
             cell = nbformat.from_dict(dict(cell))
             cell.source = _source(cell)  # Jupyter saves sources as lists of lines
             cell.metadata.pop("nbgrader", None)
+            if cell.cell_type == "code":  # saved outputs are the student's word: only what
+                cell.outputs, cell.execution_count = [], None  # grading runs is shown
             cells.append(cell)
             continue
         if grade_id in seen:
@@ -263,6 +267,8 @@ def empty_result(job: Job, status: str, reasons: list[str] | None = None) -> dic
         "cells": [],
         "notebooks": {},
         "timings": {},
+        "stopped": [],
+        "recheck": job.recheck,
         "sandboxed": None,
     }
 
@@ -445,6 +451,8 @@ def _execute_with(notebook, namespace, work: Path, job: Job, result: dict, env: 
         namespace=namespace,
         socket_dir=km.socket_dir,
         record_timing=False,
+        reference_cpu=job.reference_cpu,
+        recheck=job.recheck,
     )
     failure = None
     t0 = time.monotonic()
@@ -468,6 +476,14 @@ def _execute_with(notebook, namespace, work: Path, job: Job, result: dict, env: 
     result["timings"]["slowest_cells"] = sorted(
         ((round(t, 2), int(i)) for i, t in client.timings.items()), reverse=True
     )[:3]
+    grade_ids = {i: _meta(c).get("grade_id") for i, c in enumerate(notebook.cells)}
+    result["timings"]["cpu"] = {  # each graded cell's CPU seconds (`course calibrate` reads it)
+        grade_ids[int(i)]: seconds for i, seconds in client.cpu.items() if grade_ids[int(i)]
+    }
+    result["stopped"] = result.get("stopped", []) + [
+        dict(note, cell=int(i) + 1, grade_id=grade_ids[int(i)])
+        for i, note in client.stopped.items()
+    ]
     ran = {int(i) for i in client.timings}
     if failure:
         last = max(ran) if ran else -1
@@ -489,10 +505,10 @@ def _shutdown(km) -> None:
 def _died(client, reason: str | None) -> str:
     last = max((int(i) for i in client.timings), default=-1)
     cell = last + 1
-    if reason is None and client.timings.get(str(last), 0) >= (client.timeout or 30):
+    if reason is None and str(last) in client.stopped:
         return (
-            f"cell {cell} gave no reply within {client.timeout:g} s and the kernel did not stop "
-            "when interrupted (a loop that catches KeyboardInterrupt, or a kernel that ran out of "
+            f"cell {cell} was stopped at its time limit and the kernel did not stop when "
+            "interrupted (a loop that catches KeyboardInterrupt, or a kernel that ran out of "
             "memory sending its reply?): it was stopped"
         )
     why = {

@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 NOTEBOOK_MODULE = "__notebook__"
 """The ``__name__`` of the grader's copy of the notebook's own definitions (see `trusted`)."""
@@ -77,12 +77,36 @@ def send_frame(sock: socket.socket, payload: bytes) -> None:
     sock.sendall(struct.pack("!I", len(payload)) + payload)
 
 
+class CellClock(Protocol):
+    """A cell's time, for a wait that must end when it runs out (`gamekit.grading.budget`)."""
+
+    def left(self) -> float:
+        """Seconds to wait before looking again: 0 once the cell's time is up."""
+        ...
+
+    def wall_left(self) -> float:
+        """Seconds of wall-clock time left (for one send, which cannot be cut in slices)."""
+        ...
+
+
+Deadline = float | CellClock
+"""When a wait must end: a `time.monotonic` value, or a `CellClock` (CPU time with a cap)."""
+
+
+def seconds_left(deadline: Deadline, whole: bool = False) -> float:
+    """Seconds to wait at most before looking at ``deadline`` again (0: it has passed).
+    ``whole``: all the wall-clock time left, not a slice."""
+    if isinstance(deadline, (int, float)):
+        return deadline - time.monotonic()
+    return deadline.wall_left() if whole else deadline.left()
+
+
 def recv_frame(
-    sock: socket.socket, deadline: float | None = None, limit: int = MAX_MESSAGE
+    sock: socket.socket, deadline: Deadline | None = None, limit: int = MAX_MESSAGE
 ) -> bytes:
-    """One message. With ``deadline`` (a `time.monotonic` value) the *whole* message must have
-    come by then, however slowly its bytes trickle in; ``limit`` caps its size, read from the
-    header before any of it is read."""
+    """One message. With ``deadline`` the *whole* message must have come before it passes,
+    however slowly its bytes trickle in; ``limit`` caps its size, read from the header before
+    any of it is read."""
     header = _recv_exactly(sock, 4, deadline)
     (size,) = struct.unpack("!I", header)
     if size > limit:
@@ -92,15 +116,20 @@ def recv_frame(
     return _recv_exactly(sock, size, deadline)
 
 
-def _recv_exactly(sock: socket.socket, size: int, deadline: float | None = None) -> bytes:
+def _recv_exactly(sock: socket.socket, size: int, deadline: Deadline | None = None) -> bytes:
     chunks, left = [], size
     while left:
         if deadline is not None:
-            remaining = deadline - time.monotonic()
+            remaining = seconds_left(deadline)
             if remaining <= 0:
                 raise TimeoutError("the reply did not come whole before the deadline")
             sock.settimeout(remaining)  # recomputed for every recv: the deadline is the reply's
-        chunk = sock.recv(min(left, 1 << 20))
+            try:
+                chunk = sock.recv(min(left, 1 << 20))
+            except TimeoutError:
+                continue  # look at the deadline again (a CPU budget is read every slice)
+        else:
+            chunk = sock.recv(min(left, 1 << 20))
         if not chunk:
             raise RemoteProtocolError("the kernel closed the connection")
         chunks.append(chunk)
@@ -346,9 +375,11 @@ def substituting(name: str, replacement: Any) -> Iterator[None]:
 class Connection:
     """The trusted side's end of one conversation with a kernel's `serve` loop."""
 
-    def __init__(self, sock: socket.socket, deadline: float, limits: ReplyLimits = LIMITS) -> None:
+    def __init__(
+        self, sock: socket.socket, deadline: Deadline, limits: ReplyLimits = LIMITS
+    ) -> None:
         self.sock = sock
-        self.deadline = deadline  # time.monotonic() after which the kernel has run over
+        self.deadline = deadline  # when the kernel has run over: the cell's time limit
         self.limits = limits
         self.calls = 0
         self.events = 0  # trace events replayed for this connection (one graded cell)
@@ -357,10 +388,9 @@ class Connection:
         """Send ``message`` (pickled, with ``extra`` objects for the persistent ids) and read
         the reply: the whole exchange must end by the cell's deadline, and the reply must keep
         within `ReplyLimits`."""
-        left = self.deadline - time.monotonic()
-        if left <= 0:
+        if seconds_left(self.deadline) <= 0:
             raise CellTimeout("the cell ran over its time limit")
-        self.sock.settimeout(left)  # sendall: a limit on the whole send
+        self.sock.settimeout(seconds_left(self.deadline, whole=True))  # one limit, whole send
         buffer = io.BytesIO()
         _TrustedPickler(buffer, extra if extra is not None else []).dump(message)
         try:
@@ -524,7 +554,7 @@ def replay(
     traced: list[Any],
     events: Any,
     registered: list[Any],
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
     limits: ReplyLimits = LIMITS,
 ) -> None:
     """Ask the trusted traced games the kernel's questions, in the kernel's order.
@@ -570,7 +600,7 @@ def replay(
         return game
 
     for done, event in enumerate(events):
-        if deadline is not None and done % REPLAY_CHECK_EVERY == 0 and time.monotonic() > deadline:
+        if deadline is not None and done % REPLAY_CHECK_EVERY == 0 and seconds_left(deadline) <= 0:
             raise CellTimeout(
                 f"the grader's replay of your code's {len(events):,} trace events ran past the "
                 "cell's time limit"
@@ -614,14 +644,18 @@ def _player(value: Any) -> str:
     return str(value)[:100]
 
 
-def connect(listener: socket.socket, deadline: float, limits: ReplyLimits = LIMITS) -> Connection:
+def connect(
+    listener: socket.socket, deadline: Deadline, limits: ReplyLimits = LIMITS
+) -> Connection:
     """Wait (until ``deadline``) for the kernel's `serve` loop to connect."""
-    listener.settimeout(max(0.01, deadline - time.monotonic()))  # one accept: a whole limit
-    try:
-        sock, _ = listener.accept()
-    except TimeoutError:
-        raise CellTimeout("the kernel did not answer the grader") from None
-    return Connection(sock, deadline, limits)
+    while True:
+        listener.settimeout(max(0.01, seconds_left(deadline)))
+        try:
+            sock, _ = listener.accept()
+            return Connection(sock, deadline, limits)
+        except TimeoutError:
+            if seconds_left(deadline) <= 0:
+                raise CellTimeout("the kernel did not answer the grader") from None
 
 
 # --------------------------------------------------------------------------------------------

@@ -321,6 +321,9 @@ class SandboxMixin(HasTraits):
         self._members: dict[int, psutil.Process] = {}  # every sandbox process seen so far
         self._peak_memory = 0  # largest address space seen in the sandbox, in bytes
         self._last_cpu = 0.0  # largest CPU time seen in the sandbox, in seconds
+        self._cpu_seen: dict[tuple[int, float], float] = {}  # (pid, start) -> its CPU seconds
+        self._cpu_lock = threading.Lock()
+        self._kernel_pid: int | None = None  # the kernel's own process (`waiting_seconds`)
         self._reason: str | None = None
         self._watcher: threading.Thread | None = None
         self._stop_watching = threading.Event()
@@ -356,6 +359,7 @@ class SandboxMixin(HasTraits):
         kw["cwd"] = self.work_dir
         kw["preexec_fn"] = self.limits.apply
         self._reason, self._peak_memory, self._last_cpu = None, 0, 0.0
+        self._cpu_seen, self._kernel_pid = {}, None
         return await super()._async_pre_start_kernel(**kw)
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
@@ -432,6 +436,42 @@ class SandboxMixin(HasTraits):
                         found.append(psutil.Process(pid))
         return [p for p in found if p.pid != os.getpid()]
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) used by every process of the sandbox so far: the live
+        ones read now, those that ended as last seen (by the watcher, every 50 ms). What a
+        cell's limit counts (`gamekit.grading.budget`), whatever the machine's load."""
+        members = self.sandbox_processes()
+        with self._cpu_lock:
+            for process in members:
+                self._note_cpu(process)
+            return sum(self._cpu_seen.values())
+
+    def waiting_seconds(self) -> float:
+        """Seconds the kernel's process has spent runnable but waiting for a processor (the
+        run-queue wait of Linux's ``/proc/PID/schedstat``): time the machine's other work took,
+        which a cell's wall-clock cap does not count. 0 where Linux does not say."""
+        if self._kernel_pid is None:
+            for process in self.sandbox_processes():
+                with contextlib.suppress(psutil.Error):
+                    if any("ipykernel" in part for part in process.cmdline()):
+                        self._kernel_pid = process.pid
+                        break
+        if self._kernel_pid is None:
+            return 0.0
+        try:
+            with open(f"/proc/{self._kernel_pid}/schedstat") as stat:
+                return int(stat.read().split()[1]) / 1e9
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    def _note_cpu(self, process: psutil.Process) -> float:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            used = times.user + times.system
+            self._cpu_seen[(process.pid, process.create_time())] = used
+            return used
+        return 0.0
+
     def _watch(self) -> None:
         """Count the sandbox's processes until it ends; kill it when there are too many."""
         while not self._stop_watching.wait(WATCH_INTERVAL):
@@ -447,8 +487,8 @@ class SandboxMixin(HasTraits):
                 self._members.setdefault(process.pid, process)
                 with contextlib.suppress(psutil.Error):
                     self._peak_memory = max(self._peak_memory, process.memory_info().vms)
-                    times = process.cpu_times()
-                    self._last_cpu = max(self._last_cpu, times.user + times.system)
+                with self._cpu_lock:
+                    self._last_cpu = max(self._last_cpu, self._note_cpu(process))
 
     # ---- stop ----------------------------------------------------------------------------
 

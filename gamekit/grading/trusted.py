@@ -41,6 +41,7 @@ from traitlets import Bool, Dict, Float, Unicode
 
 import gamekit.grading
 from gamekit.grading import GradingError
+from gamekit.grading.budget import POLL, WALL_FACTOR, CellBudget, cell_limit, timeout_sentence
 from gamekit.grading.names import top_level_names
 from gamekit.grading.remote import (
     NOTEBOOK_MODULE,
@@ -309,6 +310,10 @@ class TrustedClient(NotebookClient):
     namespace = AnyTrait(None, allow_none=True)
     socket_dir = Unicode("")
     grace = Float(5.0, help="seconds an interrupted kernel gets to stop")
+    reference_cpu = Dict(help="grade_id -> CPU seconds the course's answers need there")
+    cpu = Dict(help="cell index -> CPU seconds the kernel used running it")
+    stopped = Dict(help="cell index -> how a cell's time limit stopped it (`_stop_note`)")
+    recheck = Bool(False, help="a second grading of a submission whose cell ran out of time")
     max_output = Float(100_000, help="characters of output kept per cell")
     timings = Dict()
     _taken = Dict()  # cell index -> characters of output kept so far (see `output`)
@@ -324,6 +329,61 @@ class TrustedClient(NotebookClient):
         # sends into an Output widget land in the cell's outputs, bounded like any other.
         self.comm_open_handlers = {}
 
+    # ---- time: every cell's limit is CPU time of the kernel (`gamekit.grading.budget`) ----
+
+    def cpu_limit(self, cell) -> float:
+        """CPU seconds ``cell`` may use: calibrated on the course's answers, at least `timeout`."""
+        reference = self.reference_cpu.get(nbgrader_meta(cell).get("grade_id"))
+        return cell_limit(self.timeout or 30, reference)
+
+    def budget(self, cell) -> CellBudget:
+        """A new budget for ``cell``: its CPU limit and the wall-clock cap, on the kernel's CPU
+        clock when there is one."""
+        limit = self.cpu_limit(cell)
+        running = self.km.has_kernel
+        cpu = getattr(self.km, "cpu_seconds", None) if running else None
+        wait = getattr(self.km, "waiting_seconds", None) if running else None
+        return CellBudget(limit, WALL_FACTOR * limit, cpu, wait)
+
+    def _record_time(self, cell, cell_index: int, budget: CellBudget) -> None:
+        """Note the CPU the cell used and, if its limit stopped it, the measured facts: the
+        cell's message and mistake record say exactly that (`_stop_note`)."""
+        self.cpu[str(cell_index)] = round(budget.cpu_used(), 3)
+        if budget.stopped_by is None:
+            return
+        reference = self.reference_cpu.get(nbgrader_meta(cell).get("grade_id"))
+        note = {
+            "stopped_by": budget.stopped_by,
+            "cpu_used": round(budget.cpu_used(), 2),
+            "cpu_limit": budget.cpu_limit,
+            "wall_limit": budget.wall_limit,
+            "reference_cpu": reference,
+            "rechecked": bool(self.recheck),
+        }
+        self.stopped[str(cell_index)] = note
+        if is_test_cell(cell):
+            cell.metadata["gamekit"] = {"mistake": "timeout", "evidence": note}
+
+    def _timeout_output(self, budget: CellBudget, cell) -> dict:
+        reference = self.reference_cpu.get(nbgrader_meta(cell).get("grade_id"))
+        return timeout_output(
+            timeout_sentence(
+                budget.stopped_by or "cpu",
+                budget.cpu_used(),
+                budget.cpu_limit,
+                budget.wall_limit,
+                reference,
+                confirmed=self.recheck,
+            )
+        )
+
+    def _get_timeout(self, cell):
+        """nbclient's own per-cell timeout, a net behind `_run_in_kernel`'s budget: the
+        cell's wall-clock cap and the interrupted kernel's grace."""
+        if cell is None:
+            return super()._get_timeout(cell)
+        return WALL_FACTOR * self.cpu_limit(cell) + 2 * self.grace
+
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
         started = time.monotonic()
         self._taken[cell_index], self._cut[cell_index] = 0, False
@@ -333,24 +393,47 @@ class TrustedClient(NotebookClient):
             else:
                 if nbgrader_meta(cell).get("solution") and cell.get("cell_type") == "code":
                     await self._reset_transformers()
-                try:
-                    await asyncio.wait_for(
-                        super().async_execute_cell(
-                            cell, cell_index, execution_count, store_history
-                        ),
-                        timeout=(self.timeout or 30) + 2 * self.grace,
-                    )
-                except asyncio.TimeoutError:
-                    raise KernelUnresponsive(
-                        f"cell {cell_index + 1} ran over {self.timeout:g} s and the kernel did "
-                        "not stop when interrupted (a loop that catches KeyboardInterrupt?)"
-                    ) from None
-                except CellTimeoutError:
-                    cell.outputs.append(timeout_output(self.timeout))
+                await self._run_in_kernel(cell, cell_index, execution_count, store_history)
             self._limit_output(cell)
             return cell
         finally:
             self.timings[str(cell_index)] = time.monotonic() - started
+
+    async def _run_in_kernel(self, cell, cell_index, execution_count, store_history) -> None:
+        """Run a cell in the kernel (nbclient's way), watching its budget: once the kernel has
+        used the cell's CPU time (or the wall-clock cap passed) it is interrupted, and the
+        cell's error says what was measured. A kernel that does not stop when interrupted
+        ends the submission's grading (`KernelUnresponsive`)."""
+        budget = self.budget(cell)
+        task = asyncio.ensure_future(
+            super().async_execute_cell(cell, cell_index, execution_count, store_history)
+        )
+        interrupted = None
+        try:
+            while not task.done():
+                await asyncio.wait({task}, timeout=POLL)
+                if task.done():
+                    break
+                if interrupted is None and budget.over():
+                    interrupted = time.monotonic()
+                    await ensure_async(self.km.interrupt_kernel())
+                elif interrupted is not None and time.monotonic() - interrupted > 2 * self.grace:
+                    task.cancel()
+                    raise KernelUnresponsive(
+                        f"cell {cell_index + 1} was stopped at its time limit and the kernel did "
+                        "not stop when interrupted (a loop that catches KeyboardInterrupt?)"
+                    )
+            try:
+                task.result()
+            except CellTimeoutError:
+                budget.stopped_by = budget.stopped_by or "wall"
+        finally:
+            if not task.done():
+                task.cancel()
+            self._record_time(cell, cell_index, budget)
+        if budget.stopped_by is not None:
+            cell.outputs = [o for o in cell.outputs if not _interrupted(o)]
+            cell.outputs.append(self._timeout_output(budget, cell))
 
     async def _reset_transformers(self) -> None:
         """Give IPython its default cell transformers back before an answer cell, so that one
@@ -440,7 +523,7 @@ class TrustedClient(NotebookClient):
         """Judge a graded test cell here, asking the kernel only for the student's answers."""
         cell.outputs = []
         source = source_of(cell)
-        deadline = time.monotonic() + (self.timeout or 30)
+        deadline = self.budget(cell)
         path = os.path.join(self.socket_dir, f".grader-{os.getpid()}-{cell_index}.sock")
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with contextlib.suppress(FileNotFoundError):
@@ -465,12 +548,7 @@ class TrustedClient(NotebookClient):
                 except CellTimeout:
                     conn = None
             if msg_id is not None and conn is None:
-                printed, error = (
-                    "",
-                    CellTimeout(
-                        f"the kernel was busy past the {self.timeout:g} s limit and never answered"
-                    ),
-                )
+                printed, error = "", CellTimeout("the kernel never answered the grader")
             else:
                 printed, error = self.namespace.run_test(source, conn)
             if isinstance(error, MemoryError) and not hasattr(error, "student_traceback"):
@@ -485,11 +563,14 @@ class TrustedClient(NotebookClient):
                 os.unlink(path)
         if msg_id is not None:
             await self._await_reply(msg_id, cell_index)
+        if isinstance(error, CellTimeout):
+            deadline.stopped_by = deadline.stopped_by or deadline.over() or "wall"
+        self._record_time(cell, cell_index, deadline)
         if printed:
             cell.outputs.append(new_output("stream", name="stdout", text=printed))
         if error is not None:
             if isinstance(error, CellTimeout):
-                cell.outputs.append(timeout_output(self.timeout))
+                cell.outputs.append(self._timeout_output(deadline, cell))
             elif isinstance(error, ReplyLimitError):
                 cell.outputs.append(error_output(GradingError(f"{error} (the grader's limit)")))
             elif isinstance(error, RemoteProtocolError):
@@ -513,8 +594,8 @@ class TrustedClient(NotebookClient):
             if attempt == 0:
                 await ensure_async(self.km.interrupt_kernel())
         raise KernelUnresponsive(
-            f"cell {cell_index + 1} ran over {self.timeout:g} s and the kernel did not stop when "
-            "interrupted (a loop that catches KeyboardInterrupt?)"
+            f"cell {cell_index + 1} was stopped at its time limit and the kernel did not stop "
+            "when interrupted (a loop that catches KeyboardInterrupt?)"
         )
 
     async def _reply_for(self, msg_id: str, seconds: float) -> bool:
@@ -595,11 +676,14 @@ def is_cut_marker(output: Any) -> bool:
     return output.get("output_type") == "stream" and output.get("text") == CUT_TEXT
 
 
-def timeout_output(seconds: float | None) -> dict:
-    text = (
-        f"this cell ran over the {seconds or 0:g} s a cell gets when graded, and was stopped: "
-        "an infinite loop, or a search far too deep?"
-    )
+def _interrupted(output: Any) -> bool:
+    """The KeyboardInterrupt a kernel shows when the grader stopped it: replaced by what the
+    grader measured."""
+    return output.get("output_type") == "error" and output.get("ename") == "KeyboardInterrupt"
+
+
+def timeout_output(text: str) -> dict:
+    """The error of a cell its time limit stopped (``text``: `budget.timeout_sentence`)."""
     return new_output(
         "error", ename="CellTimeoutError", evalue=text, traceback=[f"CellTimeoutError: {text}"]
     )

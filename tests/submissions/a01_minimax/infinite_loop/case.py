@@ -1,4 +1,5 @@
-"""expectiminimax_value never returns: only its test cell is lost (after the cell timeout)."""
+"""expectiminimax_value never returns: only its test cell is lost, stopped at its CPU-time limit,
+and graded a second time, alone, before it costs the point."""
 
 START = "solution"
 ANSWERS = {
@@ -10,4 +11,5 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_expectiminimax_value": 0}
-FEEDBACK = ["ran over"]  # "this cell ran over the 20 s a cell gets when graded"
+FEEDBACK = ["s of CPU time in this cell, its limit", "a second grading of your notebook"]
+MISTAKES = {"test_expectiminimax_value": "timeout"}

@@ -1,6 +1,7 @@
 """Drip-feeds its reply: the first time the grader calls alphabeta_search, it finds the grader's
 socket in its caller's frames and sends a reply one byte every 2 s, forever. The whole reply
-has the cell's 20 s (not 20 s per byte): that cell is lost at its deadline, the rest grades."""
+has the cell's wall-clock cap (3 x its 20 s of CPU time, not that per byte): that cell is lost
+at its deadline, the rest grades."""
 
 START = "solution"
 ANSWERS = {
@@ -65,7 +66,7 @@ def alphabeta_search(state, game):
 ''',
 }
 SCORES = {"test_alphabeta_search": 0}
-FEEDBACK = ["ran over the 20 s"]
+FEEDBACK = ["stopped after 60 s, the cap on the time a cell may run"]
 STATUS = "graded"
 FLAGGED = True  # the lint sees sys._getframe and socket: flagged, and graded all the same
 REASONS = ["sys._getframe"]
