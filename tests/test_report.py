@@ -34,7 +34,8 @@ SMALL_SCORES = {
 }
 
 
-def small_record(student: str, mistakes: dict[str, str]) -> dict:
+def ledger_record(student: str, scores: dict[str, float], mistakes: dict[str, str]) -> dict:
+    """A result record as the driver writes it, for a student of a class of `SMALL_CELLS`."""
     cells = [
         {
             "notebook": "synthetic.ipynb",
@@ -45,10 +46,26 @@ def small_record(student: str, mistakes: dict[str, str]) -> dict:
             "message": f"GradingError: {mistakes[grade_id]}" if grade_id in mistakes else "",
             **({"mistake": mistakes[grade_id]} if grade_id in mistakes else {}),
         }
-        for grade_id, score in SMALL_SCORES[student].items()
+        for grade_id, score in scores.items()
     ]
     return {"assignment": synthetic.ASSIGNMENT, "student": student, "status": "graded",
             "reasons": [], "flags": [], "cells": cells}  # fmt: skip
+
+
+def small_record(student: str, mistakes: dict[str, str]) -> dict:
+    return ledger_record(student, SMALL_SCORES[student], mistakes)
+
+
+def write_class(db_url: str, plans: dict[str, dict[str, str]]) -> None:
+    """A class of `SMALL_CELLS` where each student's cells with a mistake code score 0 and
+    the others full marks."""
+    synthetic.setup_assignment(db_url, SMALL_CELLS)
+    scores = {
+        s: {g: 0.0 if g in plan else SMALL_CELLS[g][0] for g in SMALL_CELLS}
+        for s, plan in plans.items()
+    }
+    records = {s: ledger_record(s, scores[s], plan) for s, plan in plans.items()}
+    synthetic.write_rows(db_url, scores, records)
 
 
 @pytest.fixture(scope="module")
@@ -206,16 +223,126 @@ def test_every_fixture_code_is_named_or_shown_with_its_message():
     assert unnamed == []
 
 
-def test_the_same_mistake_on_two_assignments_is_found():
+def one_assignment(name: str, mistakes: dict[str, dict[str, str]]):
+    """An assignment of one 1-point cell ``test_x``; each student's mistake codes by cell (a
+    cell with a code scores 0, else 1)."""
     from gamekit.report.data import AssignmentData, Cell, Result
 
-    def one(name: str, mistakes: dict[str, dict[str, str]]) -> AssignmentData:
-        cells = [Cell(name, "test_x", 1.0, False)]
-        results = {
-            s: Result(s, "graded", True, {"test_x": 0.0}, dict(m)) for s, m in mistakes.items()
-        }
-        return AssignmentData(name, cells, results, sorted(mistakes))
+    cells = [Cell(name, "test_x", 1.0, False)]
+    results = {
+        s: Result(s, "graded", True, {"test_x": 0.0 if m else 1.0}, dict(m))
+        for s, m in mistakes.items()
+    }
+    return AssignmentData(name, cells, results, sorted(mistakes))
 
-    first = one("a01", {"ann": {"test_x": "timeout"}, "bo": {"test_x": "unanswered"}})
-    second = one("a02", {"ann": {"test_x": "timeout"}, "bo": {"test_x": "unanswered"}})
-    assert stats.repeated_mistakes([first, second]) == {"ann": {"timeout": ["a01", "a02"]}}
+
+def test_the_same_mistake_on_two_assignments_is_found():
+    """A misconception on two assignments is found; a cell left unanswered or stopped at its
+    time limit on both is not a mistake made twice."""
+    plan = {
+        "ann": {"test_x": "timeout"},
+        "bo": {"test_x": "unanswered"},
+        "cy": {"test_x": "a02.strict_inequality"},
+        "di": {"test_x": "timeout:cpu"},
+    }
+    first, second = one_assignment("a01", plan), one_assignment("a02", plan)
+    assert stats.repeated_mistakes([first, second]) == {
+        "cy": {"a02.strict_inequality": ["a01", "a02"]}
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# A cell stopped at its time limit is a fact about the run, never a misconception
+# --------------------------------------------------------------------------------------------
+
+TIMEOUT_CODES = ["timeout", "timeout:cpu", "timeout:wall"]
+
+
+@pytest.mark.parametrize("code", TIMEOUT_CODES)
+def test_a_timeout_is_never_a_misconception_nor_makes_a_question_hard(code):
+    """Eight of ten students' cell stopped at its time limit (0 points: a mean of 20 %), the
+    other two have full marks: no misconception row, and the question is not called hard."""
+    from gamekit.report.pages import verdict
+
+    plan = {f"s{i}": ({"test_x": code} if i < 8 else {}) for i in range(10)}
+    data = one_assignment("a05", plan)
+    assert stats.misconceptions(data) == []
+    (row,) = stats.cell_stats(data)
+    assert row.mean == pytest.approx(0.2)  # the figure itself is shown as it is
+    assert (row.timeouts, row.in_time, row.mean_in_time) == (8, 2, 1.0)
+    assert "hard" not in verdict(row)
+    glance = stats.glance(data)
+    assert (glance.timeouts, glance.timeout_submissions) == (8, 8)
+    stopped = stats.who_needs_help(data, 0.5).stopped
+    assert [r.student for r in stopped] == [f"s{i}" for i in range(8)]
+    # With the same scores from a misconception instead, the question is hard.
+    wrong = one_assignment(
+        "a05", {s: {"test_x": "witness:search"} if m else {} for s, m in plan.items()}
+    )
+    assert "hard" in verdict(stats.cell_stats(wrong)[0])
+    assert [m.code for m in stats.misconceptions(wrong)] == ["witness:search"]
+
+
+def test_unanswered_cells_are_not_misconceptions():
+    data = one_assignment("a05", {"ann": {"test_x": "unanswered"}, "bo": {}})
+    assert stats.misconceptions(data) == []
+    assert stats.cell_stats(data)[0].unanswered_share == pytest.approx(0.5)
+
+
+@pytest.fixture(scope="module")
+def stopped_class(tmp_path_factory) -> tuple[Path, str]:
+    """Ten synthetic students: six stopped at the time limit on cell_c (one of them also has a
+    named mistake), one with that named mistake only, three right everywhere."""
+    folder = tmp_path_factory.mktemp("stopped-class")
+    db_url = f"sqlite:///{folder / 'gradebook.db'}"
+    plans = {f"st{i}": {"cell_c": TIMEOUT_CODES[i % 3]} for i in range(6)}
+    plans["st0"]["cell_a"] = "a02.strict_inequality"
+    plans["st6"] = {"cell_a": "a02.strict_inequality"}
+    plans |= {f"st{i}": {} for i in (7, 8, 9)}
+    write_class(db_url, plans)
+    return folder, db_url
+
+
+@pytest.mark.parametrize("anonymous", [False, True])
+def test_the_page_counts_timeouts_apart(stopped_class, anonymous):
+    folder, db_url = stopped_class
+    out = folder / ("anonymous" if anonymous else "named")
+    written = write_reports(folder, [synthetic.ASSIGNMENT], db_url, out, anonymous=anonymous)
+    page = written.pages[synthetic.ASSIGNMENT].read_text()
+    assert "data-count='stopped at a time limit'>6<" in page
+    assert "data-timeouts='6'>6 cells in 6 submissions stopped at their time limit" in page
+    assert "data-code='timeout" not in page  # no row of the misconceptions
+    assert "data-code='a02.strict_inequality' data-students='2'" in page
+    row = re.search(r"<tr data-cell='cell_c'>.*?</tr>", page, re.S)
+    assert row and "data-timeouts='6'" in row.group(0) and "hard" not in row.group(0)
+    stopped = page[page.index("<h3 id='stopped'>") :]
+    if anonymous:
+        assert "6 students" in stopped and "st1" not in page
+    else:
+        assert all(f">st{i}<" in stopped for i in range(6))
+        assert "<code>cell_c</code>" in stopped
+    index = written.index.read_text()
+    assert "strict inequality (2 students)" in index and "timeout" not in index
+
+
+def test_a_tie_for_the_most_common_mistake_is_shown(tmp_path):
+    """Two mistakes made by two students each: the index names both, and says it is a tie."""
+    db_url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    write_class(
+        db_url,
+        {
+            "ann": {"cell_a": "a02.strict_inequality"},
+            "bo": {"cell_a": "a02.strict_inequality"},
+            "cy": {"cell_b": "a02.wrong_move"},
+            "di": {"cell_b": "a02.wrong_move", "cell_c": "timeout"},
+            "ed": {"cell_c": "timeout"},
+            "flo": {"cell_c": "timeout"},
+        },
+    )
+    written = write_reports(tmp_path, [synthetic.ASSIGNMENT], db_url)
+    row = re.search(r"<tr data-assignment=.*?</tr>", written.index.read_text(), re.S)
+    assert row
+    assert "a tie of 2:" in row.group(0)
+    assert "strict inequality (2 students)" in row.group(0)
+    assert "wrong move (2 students)" in row.group(0)
+    assert "timeout" not in row.group(0)  # three students, but not a mistake

@@ -120,6 +120,25 @@ FIXED = {
 }
 
 
+TIME_LIMITS = {"cpu": "CPU time", "wall": "wall-clock time"}
+
+
+def is_timeout(code: str) -> bool:
+    """A cell its time limit stopped (``timeout``, ``timeout:cpu``, ...): a fact about the run,
+    never a misconception.
+
+    >>> is_timeout("timeout"), is_timeout("timeout:wall"), is_timeout("witness:timeouts")
+    (True, True, False)
+    """
+    return code.startswith("timeout")
+
+
+def is_misconception(code: str) -> bool:
+    """A code the table of misconceptions counts: not a cell left unanswered, not a cell
+    stopped at its time limit."""
+    return bool(code) and code != "unanswered" and not is_timeout(code)
+
+
 def plain_words(code: str) -> str | None:
     """The sentence for ``code``, or None when neither a checker nor this module has one.
 
@@ -127,11 +146,16 @@ def plain_words(code: str) -> str | None:
     'search goes wrong on an input the feedback shows (no catalogued mistake fits)'
     >>> plain_words("timeout")
     "ran over the cell's time limit"
+    >>> plain_words("timeout:cpu")
+    "ran over the cell's time limit (CPU time)"
     >>> plain_words("a99.nothing") is None
     True
     """
     if code in FIXED:
         return FIXED[code]
+    if is_timeout(code):
+        kind = code.partition(":")[2]
+        return FIXED["timeout"] + (f" ({TIME_LIMITS[kind]})" if kind in TIME_LIMITS else "")
     kind, _, step = code.partition(":")
     if step and kind in KINDS:
         return KINDS[kind].format(step=step)

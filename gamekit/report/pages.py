@@ -25,6 +25,8 @@ from gamekit.report.stats import (
     Help,
     Misconception,
     examples_to_show,
+    most_common,
+    timed_out,
 )
 
 HIDDEN = "[a student]"
@@ -144,7 +146,10 @@ def clean_message(message: str) -> str:
 
 
 def glance_html(glance: Glance) -> str:
-    heads = ["submitted", "missing", "failed", "flagged", "no result yet", "hand grading due"]
+    heads = [
+        "submitted", "missing", "failed", "flagged", "no result yet", "hand grading due",
+        "stopped at a time limit",
+    ]  # fmt: skip
     values = [
         glance.submitted,
         glance.missing,
@@ -152,6 +157,7 @@ def glance_html(glance: Glance) -> str:
         glance.flagged,
         glance.waiting,
         glance.pending_hand,
+        glance.timeout_submissions,
     ]
     table = (
         "<table class='counts'><tr>"
@@ -165,8 +171,17 @@ def glance_html(glance: Glance) -> str:
         "included, scored on the cells graded). Missing: nothing handed in. No result yet: "
         "students in the gradebook with neither a submission nor a result for this assignment "
         "(not handed in, or not graded yet). Hand grading due: submissions with a written "
-        "answer not graded by hand yet (counted as 0 until then).</p>"
+        "answer not graded by hand yet (counted as 0 until then). Stopped at a time limit: "
+        "submissions in which a time limit stopped a graded cell (the cell scores 0; it is "
+        "not counted as a mistake).</p>"
     )
+    if glance.timeouts:
+        notes += (
+            f"<p data-timeouts='{glance.timeouts}'>{plural(glance.timeouts, 'cell')} in "
+            f"{plural(glance.timeout_submissions, 'submission')} stopped at their time limit: "
+            "a fact about the run, counted apart from the misconceptions (who: "
+            "<a href='#stopped'>Who needs help</a>).</p>"
+        )
     if not glance.submitted:
         return table + notes + "<p>No submission is in the gradebook yet.</p>"
     summary = (
@@ -205,12 +220,14 @@ def verdict(stats: CellStats) -> str:
     """A word for the teacher, from the figures (thresholds stated on the page)."""
     if stats.mean is None or stats.scored < VERDICT_AFTER:
         return ""
-    share = stats.mean / stats.cell.max_score if stats.cell.max_score else 1.0
     d = stats.discrimination
     if d is not None and d < 0:
         return "<span class='bad'>check it: stronger students do worse</span>"
-    if share < 0.3:
-        return "<span class='bad'>hard</span>"
+    # Hard reads only the cells no time limit stopped: a slow program is not a hard question.
+    if stats.mean_in_time is not None and stats.in_time >= VERDICT_AFTER:
+        share = stats.mean_in_time / stats.cell.max_score if stats.cell.max_score else 1.0
+        if share < 0.3:
+            return "<span class='bad'>hard</span>"
     if stats.full_share is not None and stats.full_share > 0.95:
         return "easy"
     if d is not None and d < 0.1:
@@ -222,7 +239,8 @@ def questions_html(rows: Sequence[CellStats]) -> str:
     head = (
         "<tr><th>question</th><th class='num'>points</th><th class='num'>scored</th>"
         "<th class='num'>mean</th><th class='num'>full marks</th>"
-        "<th class='num'>not answered</th><th class='num'>discrimination</th><th></th></tr>"
+        "<th class='num'>not answered</th><th class='num'>stopped at time limit</th>"
+        "<th class='num'>discrimination</th><th></th></tr>"
     )
     body = []
     for s in rows:
@@ -234,14 +252,17 @@ def questions_html(rows: Sequence[CellStats]) -> str:
             f"<td class='num'>{number(s.cell.max_score)}</td><td class='num'>{s.scored}</td>"
             f"<td class='num'>{number(s.mean)}</td><td class='num'>{percent(s.full_share)}</td>"
             f"<td class='num'>{percent(s.unanswered_share)}</td>"
+            f"<td class='num' data-timeouts='{s.timeouts}'>{s.timeouts}</td>"
             f"<td class='num' data-d='{'' if s.discrimination is None else s.discrimination}'>"
             f"{number(s.discrimination)}</td><td class='verdict'>{verdict(s)}</td></tr>"
         )
     note = (
-        f"<p class='note'>{DISCRIMINATION_TEXT} Hard: mean below 30 % of the points; easy: "
-        f"more than 95 % at full marks (a word only once {VERDICT_AFTER} submissions have "
-        "the score). Not answered: share of the submissions whose cell was "
-        "left as handed out.</p>"
+        f"<p class='note'>{DISCRIMINATION_TEXT} Hard: mean below 30 % of the points, over "
+        "the submissions whose cell no time limit stopped; easy: more than 95 % at full marks "
+        f"(a word only once {VERDICT_AFTER} submissions have the score). Not answered: share "
+        "of the submissions whose cell was left as handed out. Stopped at time limit: "
+        "submissions whose cell a time limit stopped (scored 0; the word hard leaves them "
+        "out).</p>"
     )
     return f"<table class='wide'>{head}{''.join(body)}</table>{note}"
 
@@ -366,6 +387,11 @@ def help_html(
     )
     flagged = _people(help_.flagged, names, lambda r: "<br>".join(names.text(f) for f in r.flags))
     failed = _people(help_.failed, names, lambda r: "<br>".join(names.text(f) for f in r.reasons))
+    stopped = _people(
+        help_.stopped,
+        names,
+        lambda r: ", ".join(f"<code>{html.escape(g)}</code>" for g in timed_out(r)),
+    )
     if not repeats:
         repeat_html = "<p class='note'>None.</p>"
     elif names.anonymous:
@@ -392,6 +418,9 @@ def help_html(
         f"<h3>The same mistake on several assignments</h3>{repeat_html}"
         f"<h3>Flagged by the checks before grading</h3>{flagged}"
         f"<h3>Grading failed</h3>{failed}"
+        f"<h3 id='stopped'>Stopped at a time limit</h3><p class='note'>Cells a time limit "
+        "stopped: each scores 0 and is not counted as a mistake; the student's feedback says "
+        f"what was measured.</p>{stopped}"
     )
 
 
@@ -447,13 +476,14 @@ def index_page(
     )
     rows = []
     for data, glance, mistakes in lines:
-        top = mistakes[0] if mistakes else None
-        common = (
-            f"{html.escape(short_name(top.code))} ({len(top.students)}): "
+        tied = most_common(mistakes)
+        common = "<br>".join(
+            f"{html.escape(short_name(top.code))} ({plural(len(top.students), 'student')}): "
             f"{names.text(plain_words(top.code) or clean_message(top.smallest.message))}"
-            if top
-            else ""
+            for top in tied
         )
+        if len(tied) > 1:
+            common = f"<span class='note'>a tie of {len(tied)}:</span><br>{common}"
         rows.append(
             f"<tr data-assignment='{html.escape(data.name)}'><td class='name'><a href='"
             f"{urllib.parse.quote(data.name)}.html'>{html.escape(data.name)}</a></td>"

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekit.report.catalogue import is_witness_only, plain_words
+from gamekit.report.catalogue import is_misconception, is_timeout, is_witness_only, plain_words
 from gamekit.report.data import FAILED, FLAGGED, MISSING, AssignmentData, Cell, Result
 
 FULL = 1e-9  # a score this close to the maximum counts as full marks
@@ -58,6 +58,8 @@ class Glance:
     flagged: int
     waiting: int  # on the roster, no result yet
     pending_hand: int  # submissions with a written answer still to grade by hand
+    timeouts: int  # graded cells a time limit stopped (not mistakes: see `timed_out`)
+    timeout_submissions: int  # submissions with at least one such cell
     totals: list[float]
     out_of: float
     median: float | None
@@ -83,6 +85,11 @@ def histogram(
     return [(i * width, (i + 1) * width, counts[i]) for i in range(count)]
 
 
+def timed_out(result: Result) -> list[str]:
+    """The grade_ids of ``result``'s cells that a time limit stopped, in the result's order."""
+    return [g for g, code in result.mistakes.items() if is_timeout(code)]
+
+
 def glance(data: AssignmentData) -> Glance:
     submitted = data.submitted()
     totals = [r.total for r in submitted]
@@ -95,6 +102,8 @@ def glance(data: AssignmentData) -> Glance:
         flagged=data.count(FLAGGED),
         waiting=len(data.waiting),
         pending_hand=sum(any(s is None for s in r.scores.values()) for r in submitted),
+        timeouts=sum(len(timed_out(r)) for r in submitted),
+        timeout_submissions=sum(bool(timed_out(r)) for r in submitted),
         totals=totals,
         out_of=out_of,
         median=statistics.median(totals) if totals else None,
@@ -113,6 +122,9 @@ class CellStats:
     full_share: float | None
     unanswered_share: float | None
     discrimination: float | None
+    timeouts: int = 0  # submissions whose cell a time limit stopped
+    in_time: int = 0  # scored submissions whose cell was not stopped
+    mean_in_time: float | None = None  # their mean: what a verdict such as "hard" reads
 
 
 def cell_stats(data: AssignmentData) -> list[CellStats]:
@@ -127,6 +139,12 @@ def cell_stats(data: AssignmentData) -> list[CellStats]:
         scores = [float(s) for s, _ in pairs if s is not None]
         totals = [t for _, t in pairs]
         unanswered = sum(r.mistakes.get(cell.grade_id) == "unanswered" for r in submitted)
+        stopped = {r.student for r in submitted if is_timeout(r.mistakes.get(cell.grade_id, ""))}
+        in_time = [
+            float(s)
+            for r in submitted
+            if r.student not in stopped and (s := r.scores.get(cell.grade_id)) is not None
+        ]
         found.append(
             CellStats(
                 cell,
@@ -135,6 +153,9 @@ def cell_stats(data: AssignmentData) -> list[CellStats]:
                 sum(s >= cell.max_score - FULL for s in scores) / len(scores) if scores else None,
                 unanswered / len(submitted) if submitted else None,
                 discrimination(scores, totals),
+                len(stopped),
+                len(in_time),
+                sum(in_time) / len(in_time) if in_time else None,
             )
         )
     return found
@@ -184,13 +205,14 @@ def misconceptions(data: AssignmentData) -> list[Misconception]:
     """Every mistake in the class, most common first. A named code is one row; a witness-only
     code (``witness:``/``raised:``/``hidden:``) is one row per step, kind and probe, so one
     uncatalogued but common mistake shows as one row. Unanswered cells are left out (the
-    question table counts them)."""
+    question table counts them), and so are cells a time limit stopped (a fact about the run, not
+    a misconception: `glance` and `who_needs_help` count them)."""
     found: dict[tuple[str, str], Misconception] = {}
     notebooks = {c.grade_id: c.notebook for c in data.cells}
     maxima = {c.grade_id: c.max_score for c in data.cells}
     for result in data.submitted():
         for grade_id, code in result.mistakes.items():
-            if code == "unanswered":
+            if not is_misconception(code):
                 continue
             evidence = result.evidence.get(grade_id, {})
             group = witness_group(evidence) if is_witness_only(code) else ""
@@ -209,6 +231,12 @@ def misconceptions(data: AssignmentData) -> list[Misconception]:
                 )
             )
     return sorted(found.values(), key=lambda m: (-len(m.students), m.code, m.group))
+
+
+def most_common(rows: Sequence[Misconception]) -> list[Misconception]:
+    """The misconceptions made by the most students: several when they tie."""
+    top = max((len(row.students) for row in rows), default=0)
+    return [row for row in rows if len(row.students) == top] if top else []
 
 
 def examples_to_show(row: Misconception, count: int = 3) -> list[Example]:
@@ -232,6 +260,7 @@ class Help:
     threshold: float  # a share of the total
     flagged: list[Result]
     failed: list[Result]
+    stopped: list[Result] = field(default_factory=list)  # a time limit stopped a cell
 
 
 def who_needs_help(data: AssignmentData, threshold: float) -> Help:
@@ -243,20 +272,18 @@ def who_needs_help(data: AssignmentData, threshold: float) -> Help:
         threshold=threshold,
         flagged=[r for r in results if r.status == FLAGGED],
         failed=[r for r in results if r.status == FAILED],
+        stopped=[r for r in results if r.submitted and timed_out(r)],
     )
-
-
-REPEATS_IGNORED = {"unanswered"}
 
 
 def repeated_mistakes(classes: Sequence[AssignmentData]) -> dict[str, dict[str, list[str]]]:
     """``{student: {code: [assignments]}}`` for codes a student got on two assignments or
-    more (not counting unanswered cells)."""
+    more (misconceptions only: not unanswered cells, not cells a time limit stopped)."""
     seen: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for data in classes:
         for result in data.submitted():
             for code in result.mistakes.values():
-                if code not in REPEATS_IGNORED:
+                if is_misconception(code):
                     seen[result.student][code].add(data.name)
     return {
         student: {code: sorted(names) for code, names in codes.items() if len(names) > 1}
