@@ -4,6 +4,7 @@ reference negamax agrees with gamekit's engine, its tracer and a search without 
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -256,7 +257,9 @@ def test_check_counted_search_names_the_mistake(options, order, phrase):
 
 
 def test_check_ordering():
-    positions = a06.random_positions(6, 3, seed=7)
+    """The key is judged with the course's counted search: the student's own counted_search is
+    not an argument (a mistake in it is Part 3's only)."""
+    positions = a06.random_positions(5, 4, seed=7)
 
     def right_order(game, state, move):
         after = game.result(state, move)
@@ -264,21 +267,30 @@ def test_check_ordering():
             return 0 if after.winner else 1
         return 2 if any(game.result(after, m).winner for m in game.actions(after)) else 1
 
-    a06.check_ordering(right_order, make_counted(), positions)
+    a06.check_ordering(right_order, positions)
 
     def backwards(game, state, move):
         return -right_order(game, state, move)
 
     with pytest.raises(GradingError, match="but its key is"):  # the definition, first
-        a06.check_ordering(backwards, make_counted(), positions)
-    with pytest.raises(GradingError, match="good ordering"):
-        a06.check_ordering(right_order, make_counted(use_order=False), positions)
+        a06.check_ordering(backwards, positions)
+
+    probes = {p.state for p in a06.order_probes()}
+
+    def right_on_the_probes_only(game, state, move):
+        return right_order(game, state, move) if state in probes else 1
+
+    with pytest.raises(GradingError, match="good ordering") as weak:
+        a06.check_ordering(right_on_the_probes_only, positions)
+    assert weak.value.code == "a06.ordering_too_weak"
+    assert "the course's counted search" in str(weak.value)
+    assert re.search(r"differs from it on [1-9][\d,]* of the [\d,]+ moves", str(weak.value))
 
     def delegating(game, state, move):
         return a06.reference_order(game, state, move)
 
     with pytest.raises(GradingError, match="calls gamekit's own code"):
-        a06.check_ordering(delegating, make_counted(), positions)
+        a06.check_ordering(delegating, positions)
 
 
 def _order_as_defined(game, state, move):

@@ -31,7 +31,7 @@ from gamekit.grading import (
     require_number,
     require_type,
 )
-from gamekit.grading.evidence import Mutant, Probe, diagnose, first_witness
+from gamekit.grading.evidence import Mutant, Probe, diagnose, first_witness, standing_in
 
 Row = tuple[Any, int, float]
 
@@ -278,8 +278,37 @@ def _same(a: Sequence[Row], b: Sequence[Row]) -> bool:
 def _search_rows(
     search: Callable[..., Any], what: str, state: Any, game: Any, iterations: int, seed: int
 ) -> list[Row]:
-    """The rows ``search`` returns, checked to be ``(move, N, Q)`` tuples."""
-    return _rows(_call(search, what, state, game, iterations, seed), what)
+    """The rows ``search`` returns, checked to be ``(move, N, Q)`` tuples. The search runs with
+    the course's ucb1 in place of the notebook's (`course_ucb1`): Part 2 judges select, expand,
+    rollout and backup, and a mistake in ucb1 is Part 1's alone."""
+    with course_ucb1(search):
+        return _rows(_call(search, what, state, game, iterations, seed), what)
+
+
+def course_ucb1(search: Callable[..., Any]):
+    """While active, every call of ``search`` finds the course's UCB1 (`reference_ucb1`) under
+    the name ``ucb1``, in place of the notebook's (in the student's kernel too)."""
+    return standing_in(search, "ucb1", reference_ucb1)
+
+
+def _own_ucb1_note(search: Callable[..., Any], label: str, args: tuple, expected: list) -> None:
+    """Print a note when the search, right with the course's ucb1, goes otherwise with the
+    notebook's own ucb1 on ``args`` (the note says only what was seen, and points to Part 1)."""
+    try:
+        own = _rows(_call(search, "search", *args), "search")
+    except Exception as error:  # noqa: BLE001 - a note never fails the cell
+        if isinstance(error, NotImplementedError) or "NotImplementedError" in str(error):
+            seen = "your ucb1 is not answered yet"
+        else:
+            seen = f"with your own ucb1 the same search stops: {error}"
+    else:
+        if _same(own, expected):
+            return
+        seen = f"with your own ucb1 it gives {_show(own)} instead"
+    print(
+        f"Note: this cell runs your search with the course's ucb1 in place of yours, and its "
+        f"rows are right; on {label} {seen}. See Part 1 (ucb1), which has its own test."
+    )
 
 
 def _tree_words(tree: Any, node: Any = None) -> str:
@@ -367,12 +396,21 @@ def _search_fact(probe: Probe, got: Any = None, expected: Any = None) -> str:
 
 
 def check_search(
-    search: Callable[..., Any], game: Any, cases: Sequence[tuple[str, Any, int, int]]
-) -> None:
+    search: Callable[..., Any],
+    game: Any,
+    cases: Sequence[tuple[str, Any, int, int]],
+    *,
+    note: bool = True,
+) -> list[Row]:
     """The rows of ``search`` equal the reference's on the probes (small trees, iteration by
     iteration), then on each hidden ``(label, state, iterations, seed)``. The first probe that
     differs is shown with the expected search's story of that iteration; a catalogued mistake
-    is named only if it reproduces the student's rows on every probe."""
+    is named only if it reproduces the student's rows on every probe.
+
+    Every call runs with the course's ucb1 in place of the notebook's (`course_ucb1`), so these
+    cells judge select, expand, rollout and backup only. With ``note``, a search that is right
+    but goes otherwise with the notebook's own ucb1 on the first case gets a printed note that
+    points to Part 1. Returns the rows of the last case (computed with the course's ucb1)."""
 
     def student(state: Any, tree: Any, iterations: int, seed: int) -> list[Row]:
         return _search_rows(search, "search", state, tree, iterations, seed)
@@ -409,14 +447,21 @@ def check_search(
         ],
         found=(witness, got),
     )
+    rows: list[Row] = []
     for label, state, iterations, seed in cases:
-        got = student(state, game, iterations, seed)
-        if not _same(got, reference_search(state, game, iterations, seed)):
+        rows = student(state, game, iterations, seed)
+        if not _same(rows, reference_search(state, game, iterations, seed)):
             raise GradingError(
                 f"search on {label} ({iterations} iterations, seed {seed}) gives N or Q of a root "
                 "child that differs from the expected search (a hidden case: every probe agreed)",
                 code="hidden:search",
             )
+    if note and cases:
+        label, state, iterations, seed = cases[0]
+        where = f"{label} ({iterations} iterations, seed {seed})"
+        expected = reference_search(state, game, iterations, seed)
+        _own_ucb1_note(search, where, (state, game, iterations, seed), expected)
+    return rows
 
 
 BEST_MOVE_CASES: tuple[list[Row], ...] = (
@@ -503,32 +548,44 @@ def check_best_move(
 
 def check_converges(
     search: Callable[..., Any],
-    best_move: Callable[..., Any],
     game: Any,
     cases: Sequence[tuple[str, Any, Any]],
     iterations: int = 1000,
-) -> None:
-    """With enough iterations the move chosen is the minimax move of each ``(label, state,
-    move)``. A failure names the move chosen and its minimax value, never the expected move
-    (the positions are hidden)."""
+) -> list[Any]:
+    """With enough iterations the most visited root child is the minimax move of each ``(label,
+    state, move)``. The search runs with the course's ucb1 in place of the notebook's, and the
+    move is chosen from its rows by the course's best_move (`reference_best_move`): this cell
+    judges the search, and mistakes in ucb1 or best_move are charged in their own parts. A
+    failure names the move chosen and its minimax value, never the expected move (the positions
+    are hidden). Returns the moves chosen, one per case."""
     from gamekit.search import minimax_value
 
+    chosen_moves = []
     for label, state, expected in cases:
         what = f"search on {label} ({iterations} iterations)"
         rows = _search_rows(search, what, state, game, iterations, 0)
-        chosen = _call(best_move, "best_move(rows)", rows)
+        if not rows:
+            raise GradingError(f"{what} returned no rows", code="witness:search")
+        chosen = reference_best_move(rows)
         if chosen != expected:
             player = game.to_move(state)
             if chosen not in game.actions(state):
-                raise GradingError(f"{what} chooses {chosen!r}, which is not a legal move there")
+                raise GradingError(
+                    f"{what}: the most visited root child is {chosen!r}, which is not a legal "
+                    "move there",
+                    code="witness:search",
+                )
             value = minimax_value(game.result(state, chosen), game, player)
             best = minimax_value(game.result(state, expected), game, player)
             raise GradingError(
-                f"{what} chooses {chosen!r}, worth {value:g} for {player} with perfect play, "
-                f"where the best move is worth {best:g}: the visits do not concentrate on the "
-                "best move",
+                f"{what}: the most visited root child is {chosen!r}, worth {value:g} for "
+                f"{player} with perfect play, where the best move is worth {best:g}: the visits "
+                "do not concentrate on the best move (checked with the course's ucb1 and "
+                "best_move in place of yours)",
                 code="a05.not_converging",
             )
+        chosen_moves.append(chosen)
+    return chosen_moves
 
 
 def unique_minimax_move(state: Any, game: Any) -> Any:
@@ -560,11 +617,21 @@ STEPS = {
 }
 
 
-def _student_step(namespace: dict[str, Any], step: str) -> Callable[..., Any]:
-    """The notebook's function for ``step``, called as its checker calls it."""
+def _student_step(
+    namespace: dict[str, Any], step: str, as_checked: bool = False
+) -> Callable[..., Any]:
+    """The notebook's function for ``step``; with ``as_checked``, called as its checker calls
+    it (search with the course's ucb1 in place of the notebook's)."""
     function = namespace[step]
     if step == "search":
-        return lambda *args: _rows(function(*args), "search")
+
+        def rows(*args: Any) -> list[Row]:
+            if not as_checked:
+                return _rows(function(*args), "search")
+            with course_ucb1(function):
+                return _rows(function(*args), "search")
+
+        return rows
     if step == "best_move":
         return lambda rows: function(list(rows))
     return lambda *args: require_number(function(*args), "ucb1")
@@ -621,7 +688,7 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
         probe = next((p for p in probes() if p.words == evidence.get("input")), None)
         if probe is None:
             return f"the witness's input {evidence.get('input')!r} is not a probe of {step}"
-        got = _outcome(_student_step(namespace, step), *probe.args)
+        got = _outcome(_student_step(namespace, step, as_checked=True), *probe.args)
         if code.startswith("raised:"):
             return None if got.startswith("raised") else f"{step} does not raise on {probe.words}"
         if got != evidence.get("got"):
@@ -632,7 +699,7 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
     for step, (probes, _, mutants) in STEPS.items():
         name = code.removeprefix(f"a05.{step}.")
         if code.startswith(f"a05.{step}.") and name in mutants:
-            student = _student_step(namespace, step)
+            student = _student_step(namespace, step, as_checked=True)
             for probe in probes():
                 if _outcome(student, *probe.args) != _outcome(mutants[name].function, *probe.args):
                     return f"named {name}, but the program differs from it on {probe.words}"

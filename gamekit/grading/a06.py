@@ -397,13 +397,82 @@ def _compare_moves(got: tuple[Any, Any], expected: Any, state: Any, what: str, w
     raise GradingError(f"{what} is not a best move on {where}", code="a06.not_a_best_move")
 
 
-def check_best_move(best_move: Callable[..., Any], positions: Sequence[Position]) -> None:
+class CourseNegamax:
+    """Stands in for the notebook's ``negamax(state, game, alpha, beta)`` while ``best_move`` is
+    graded: it answers with the exact value (for the player to move) that the course's search
+    found, which is right for any window. It knows only the positions it was given: the one
+    ``best_move`` is asked about and every position one move away (they are computed by the
+    grader, so no search is sent to the student's kernel)."""
+
+    def __init__(self, values: dict[Any, float]) -> None:
+        self.values = values
+
+    def __call__(
+        self, state: Any, game: Any = None, alpha: float = -math.inf, beta: float = math.inf
+    ) -> float:
+        try:
+            return self.values[state]
+        except (KeyError, TypeError):
+            raise LookupError(
+                "while best_move is graded, negamax is the course's and knows the values of "
+                "the position best_move is given and of the positions one move away only; "
+                "best_move called it on another position"
+            ) from None
+
+
+def course_negamax(state: Any) -> CourseNegamax:
+    """The course's negamax for grading ``best_move`` at ``state`` (see `CourseNegamax`)."""
+    values = {state: reference(state)[0]}
+    for move in GAME.actions(state):
+        child = GAME.result(state, move)
+        values[child] = reference(child)[0]
+    return CourseNegamax(values)
+
+
+def _own_negamax_note(best_move: Callable[..., Any], position: Position, expected: Any) -> None:
+    """Print a note when ``best_move``, right with the course's negamax, answers otherwise with
+    the notebook's own negamax on ``position`` (only what was seen; it points to Part 1)."""
+    value, move = expected
+    try:
+        got = _call(best_move, "best_move(state, game)", position.label, position.state, GAME)
+        same = (
+            type(got) is tuple
+            and len(got) == 2
+            and got[0] == value
+            and _as_move(got[1], "the move") == tuple(move)
+        )
+    except Exception as error:  # noqa: BLE001 - a note never fails the cell
+        if isinstance(error, NotImplementedError) or "NotImplementedError" in str(error):
+            seen = "your negamax is not answered yet"
+        else:
+            seen = f"with your own negamax it stops: {error}"
+    else:
+        if same:
+            return
+        seen = "with your own negamax its answer differs"
+    print(
+        "Note: this cell runs your best_move with the course's negamax in place of yours, and "
+        f"it is right; on {position.label} {seen}. See Part 1 (negamax), which has its own tests."
+    )
+
+
+def check_best_move(
+    best_move: Callable[..., Any], positions: Sequence[Position], *, note: bool = True
+) -> list[tuple[float, QuartoMove]]:
     """``best_move(state, game)`` returns ``(value, move)``: the value for the player to move
-    and the first best move in ``game.actions(state)`` order."""
+    and the first best move in ``game.actions(state)`` order. Every call runs with the course's
+    negamax in place of the notebook's (`course_negamax`), so this cell judges best_move only;
+    with ``note``, a best_move that answers otherwise with the notebook's own negamax on the
+    first of ``positions`` gets a printed note that points to Part 1. Returns the answers on
+    ``positions``, each ``(value, move)``, as checked."""
+    from gamekit.grading.evidence import standing_in
+
     what = "best_move(state, game)"
     probes = negamax_probes()
+    answers = []
     for position in [*probes, *positions]:
-        got = _call(best_move, what, position.label, position.state, GAME)
+        with standing_in(best_move, "negamax", course_negamax(position.state)):
+            got = _call(best_move, what, position.label, position.state, GAME)
         if type(got) is not tuple or len(got) != 2:
             raise GradingError(
                 f"{what} should return a pair (value, move), got {got!r}", code="wrong_type"
@@ -417,12 +486,17 @@ def check_best_move(best_move: Callable[..., Any], positions: Sequence[Position]
                 else "(a hidden position: every probe was right)"
             )
             raise GradingError(
-                f"the value of {what} on {position.label} is {_show(value)}; {said}",
+                f"the value of {what} on {position.label} is {_show(value)}; {said} (best_move "
+                "ran with the course's negamax in place of yours)",
                 code="witness:best_move",
                 evidence={"step": "best_move", "input": position.label, "got": repr(value)},
             )
         move = _as_move(got[1], f"the move of {what} on {position.label}")
         _compare_moves(move, expected, position.state, f"the move of {what}", position.label)
+        answers.append((value, QuartoMove(*move)))
+    if note and positions:
+        _own_negamax_note(best_move, positions[0], reference(positions[0].state))
+    return answers[len(probes) :]
 
 
 STAT_KEYS = ("value", "move", "nodes", "cutoffs")
@@ -625,35 +699,73 @@ def check_order_definition(
                 )
 
 
+class _StudentKey:
+    """The notebook's ``quarto_order`` as a sort key for the course's search: each answer
+    checked to be a number, any error it raises explained, and counted against the definition
+    (`reference_order`). The search calls it once per move of every node, so the engines are
+    refused for the whole search, by the caller, rather than per call as `_call` does."""
+
+    def __init__(self, quarto_order: Callable[..., Any]) -> None:
+        self.quarto_order = quarto_order
+        self.sorted = self.differ = 0
+
+    def __call__(self, game: Any, state: Any, move: Any) -> float:
+        value = self._ask(game, state, move)
+        self.sorted += 1
+        self.differ += value != reference_order(game, state, move)
+        return value
+
+    def _ask(self, game: Any, state: Any, move: Any) -> float:
+        quarto_order = self.quarto_order
+        what = f"quarto_order(game, state, move) for the move {move}"
+        try:
+            value = quarto_order(game, state, move)
+        except EngineForbidden as error:
+            raise GradingError(
+                f"{what} calls gamekit's own code: {error}", code="forbidden"
+            ) from None
+        except GradingError:
+            raise
+        except Exception as error:
+            raise GradingError(
+                f"{what} raised {type(error).__name__}: {error} (on the position "
+                f"{' / '.join(state.rows())})",
+                code="raised:quarto_order",
+            ) from None
+        return require_number(value, what)
+
+
 def check_ordering(
-    quarto_order: Callable[..., Any],
-    counted_search: Callable[..., Any],
-    positions: Sequence[Position],
-    at_most: float = 0.5,
+    quarto_order: Callable[..., Any], positions: Sequence[Position], at_most: float = 0.5
 ) -> None:
     """``quarto_order`` is the notebook's key (`check_order_definition`: the definition is
-    checked as a definition, not only by its effect); then, with ``order=quarto_order``, the
-    student's ``counted_search`` finds the same values and visits at most ``at_most`` of the
-    nodes it visits without ordering, over all ``positions``."""
+    checked as a definition, not only by its effect); then the course's counted search
+    (`reference`, counting as the notebook defines) sorted by ``quarto_order`` visits at most
+    ``at_most`` of the nodes it visits without ordering, over all ``positions``. The notebook's
+    own counted_search is not used: a mistake in it is charged in Part 3 only."""
+    from gamekit.grading import forbidden_message, target_of
+    from gamekit.grading.remote import forbidding
+
     check_order_definition(quarto_order)
+    key = _StudentKey(quarto_order)
+    refused = [(target_of(f), forbidden_message(f.__name__)) for f in forbidden_functions(True)]
     plain = ordered = 0
     for position in positions:
-        true, _ = reference(position.state)
-        without = _stats_of(counted_search, position, None, ordering=True)
-        with_order = _stats_of(counted_search, position, quarto_order, ordering=True)
-        if with_order["value"] != true or without["value"] != true:
-            raise GradingError(
-                f"counted_search's value is wrong on {position.label} (with or without "
-                "quarto_order): ordering must change only how fast the value is found",
-                code="hidden:counted_search",
-            )
-        plain += without["nodes"]
-        ordered += with_order["nodes"]
+        without, with_key = Counts(), Counts()
+        reference(position.state, counts=without)
+        with forbidding(refused):  # in the student's kernel, during each call of the key
+            reference(position.state, order=key, counts=with_key)
+        plain += without.nodes
+        ordered += with_key.nodes
     if ordered > at_most * plain:
         raise GradingError(
-            f"with quarto_order the search visited {ordered:,} nodes against {plain:,} without: "
-            f"good ordering should need at most {at_most:.0%} of them; try the moves that win "
-            "first, and last the moves that hand the opponent a piece it can win with",
+            f"sorted by your quarto_order, the course's counted search visited {ordered:,} "
+            f"nodes on these positions against {plain:,} without ordering: good ordering should "
+            f"need at most {at_most:.0%} of them. Your key agrees with the definition on every "
+            f"move of the public probe positions, but on these positions it differs from it on "
+            f"{key.differ:,} of the {key.sorted:,} moves the search sorted (the definition: 0 "
+            "for a placement that wins, 2 for a move that hands the opponent a piece it can win "
+            "with, 1 otherwise)",
             code="a06.ordering_too_weak",
         )
 

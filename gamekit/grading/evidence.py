@@ -36,7 +36,9 @@ gamekit.grading.GradingError: double on x = 2 returned 5, but should return 4
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,3 +206,30 @@ def diagnose(
     if fact is not None:
         said += ": " + fact(witness.probe, witness.got, witness.expected)
     raise GradingError(said, code=f"witness:{step}", evidence=evidence)
+
+
+@contextlib.contextmanager
+def standing_in(function: Any, name: str, replacement: Any) -> Iterator[None]:
+    """While active, the notebook's global ``name`` is ``replacement`` during every call of
+    ``function``: so a check judges one answer with the course's version of another answer it
+    calls (one mistake, one charge).
+
+    In the grader ``function`` is a handle on the student's kernel, and the kernel swaps the
+    global during each call (`gamekit.grading.remote.substituting`; ``replacement`` must then be
+    picklable: a module-level function or a class of gamekit). For a function defined in this
+    process (a notebook run in its own kernel, the mutation harness), its ``__globals__`` are
+    swapped. A notebook that never defined ``name`` is left as it is.
+    """
+    from gamekit.grading.remote import substituting
+
+    namespace = function.__globals__ if isinstance(function, types.FunctionType) else None
+    with substituting(name, replacement):
+        if namespace is None or not callable(namespace.get(name)):
+            yield
+            return
+        saved = namespace[name]
+        namespace[name] = replacement
+        try:
+            yield
+        finally:
+            namespace[name] = saved

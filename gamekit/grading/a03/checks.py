@@ -562,20 +562,49 @@ def check_evaluate_symmetry(
 # --------------------------------------------------------------------------------------------
 
 
-def _memo(evaluate: Callable[[Any, str], Any]) -> Callable[[Any, str], float]:
-    """The student's evaluation, remembered per (board, player), with its type checked."""
-    seen: dict[tuple[str, int, str], float] = {}
+class _Memo:
+    """The student's evaluation, remembered per (board, player), with its type checked; the
+    boards it was asked about are kept (to say afterwards where it differs from the course's)."""
 
-    def remembered(state: Any, player: str) -> float:
+    def __init__(self, evaluate: Callable[[Any, str], Any]) -> None:
+        self.evaluate = evaluate
+        self.seen: dict[tuple[str, int, str], tuple[Any, float]] = {}
+
+    def __call__(self, state: Any, player: str) -> float:
         key = (state.cells, state.v, player)
-        value = seen.get(key)
-        if value is None:
-            value = evaluate(state, player)
+        found = self.seen.get(key)
+        if found is None:
+            value = self.evaluate(state, player)
             require_number(value, "evaluate(state, player) during the games")
-            seen[key] = value
-        return value
+            found = self.seen[key] = (state, value)
+        return found[1]
 
-    return remembered
+    def differences(self) -> str:
+        """What was verified about the student's values on the boards the search evaluated: on
+        how many they differ from the window heuristic, and the first public probe board where
+        they differ (the games' own boards are not shown: the games are hidden cases)."""
+        from gamekit.grading.a03.ladder import evaluate_witness
+        from gamekit.heuristics import connect_four_eval
+
+        differ = sum(
+            not _same(value, connect_four_eval(state, player, 4))
+            for (_, _, player), (state, value) in self.seen.items()
+        )
+        said = (
+            f"In these games your evaluate differed from the course's window heuristic on "
+            f"{differ:,} of the {len(self.seen):,} (board, player) pairs the search evaluated"
+        )
+        if not differ:
+            return f"{said}."
+
+        def student(state: Any, who: str) -> float:
+            value = _call(self.evaluate, f"evaluate(state, {who!r})", "a probe board", state, who)
+            return require_number(value, f"evaluate(state, {who!r}) on a probe board")
+
+        found = evaluate_witness(student, _same)
+        if found is None:
+            return f"{said}; it agrees with it on every public probe board."
+        return f"{said}. The first public probe board where it differs: {found[1]}."
 
 
 def check_depth_limited_play(
@@ -603,7 +632,7 @@ def check_depth_limited_play(
     for player in ("X", "O"):
         value = _call(evaluate, f"evaluate(state, {player!r})", start, game.initial, player)
         require_number(value, f"evaluate(state, {player!r}) on {start}")
-    remembered = _memo(evaluate)
+    remembered = _Memo(evaluate)
     opponents = (
         ("a random player", random_player, depth_vs_random, games),
         ("the one-ply greedy player", greedy_player(_reference_for_greedy), depth_vs_greedy, 2),
@@ -626,16 +655,15 @@ def check_depth_limited_play(
         if opponent is random_player and series.wins < min_wins:
             raise GradingError(
                 f"with your evaluate, depth-{depth} alpha-beta beat a random player in only "
-                f"{series.wins} of {count} games (at least {min_wins} needed): a sound "
-                "evaluation should crush random play; check the sign and the weights",
+                f"{series.wins} of {count} games (at least {min_wins} needed). "
+                f"{remembered.differences()}",
                 code="a03.loses_games",
             )
         for record in series.records:
             if opponent is not random_player and record.outcome == "loss":
                 raise GradingError(
                     f"with your evaluate, depth-{depth} alpha-beta lost to the one-ply greedy "
-                    f"player when playing {record.a_colour}: an evaluation that weighs both "
-                    "players' windows correctly should not lose to a player that ignores replies",
+                    f"player when playing {record.a_colour}. {remembered.differences()}",
                     code="a03.loses_games",
                 )
 

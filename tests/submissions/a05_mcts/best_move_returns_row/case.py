@@ -6,6 +6,6 @@ ANSWERS = {
     return max(rows, key=lambda row: row[1])
 ''',
 }
-SCORES = {'test_best_move': 0, 'test_converges': 0}
+SCORES = {'test_best_move': 0}  # convergence takes the course's best_move (one mistake, one charge)
 FEEDBACK = ["best_move on the rows [('a', 1, 1.0)] returned ('a', 1, 1.0), but should return 'a'"]
 MISTAKES = {'test_best_move': 'witness:best_move'}

@@ -12,6 +12,6 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_ucb1': 0, 'test_search_trees': 0, 'test_search_tictactoe': 0}
-FEEDBACK = ["takes the log of the child's visit count"]
-MISTAKES = {'test_ucb1': 'a05.ucb1.log_of_child', 'test_search_trees': 'witness:search'}
+SCORES = {'test_ucb1': 0}  # the search cells run with the course's ucb1 (one mistake, one charge)
+FEEDBACK = ["takes the log of the child's visit count", "with the course's ucb1 in place of yours"]
+MISTAKES = {'test_ucb1': 'a05.ucb1.log_of_child'}

@@ -8,6 +8,6 @@ ANSWERS = {
     return Q / N - c * math.sqrt(math.log(parent_N) / N)
 ''',
 }
-SCORES = {'test_ucb1': 0, 'test_search_trees': 0, 'test_search_tictactoe': 0, 'test_converges': 0}
+SCORES = {'test_ucb1': 0}  # the search cells run with the course's ucb1 (one mistake, one charge)
 FEEDBACK = ['ucb1 on Q = 1, N = 1, parent_N = 2, c = 1 returned 0.1674, but should return 1.833']
-MISTAKES = {'test_ucb1': 'witness:ucb1', 'test_search_trees': 'witness:search'}
+MISTAKES = {'test_ucb1': 'witness:ucb1'}

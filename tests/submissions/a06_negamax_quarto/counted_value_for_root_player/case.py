@@ -33,7 +33,7 @@ ANSWERS = {
     return {"value": value, "move": move, **counts}
 ''',
 }
-SCORES = {"test_counted_search": 0, "test_counted_order": 0, "test_ordering": 0}
+SCORES = {"test_counted_search": 0, "test_counted_order": 0}  # the ordering cell uses the course's counted search
 FEEDBACK = [
     "counted_search(...)['value'] on the position DSSH LSTO .... LSTH",
     "(LRTO to place; 3 empty cells) is -1; it should be 1, the value for the player to move",

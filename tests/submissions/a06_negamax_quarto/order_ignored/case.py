@@ -30,6 +30,6 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {"test_counted_order": 0, "test_ordering": 0}
+SCORES = {"test_counted_order": 0}  # the ordering cell uses the course's counted search
 FEEDBACK = ["ignores `order`", "good ordering should need at most 50%"]
 MISTAKES = {'test_counted_order': 'a06.order_ignored'}

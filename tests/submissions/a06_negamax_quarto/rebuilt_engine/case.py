@@ -17,6 +17,6 @@ def negamax(state, game, alpha=-math.inf, beta=math.inf):
     return value
 """,
 }
-SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
+SCORES = {"test_negamax_values": 0, "test_negamax_window": 0}  # best_move runs with the course's negamax
 FLAGGED = True  # the lint sees it too; the verdict does not depend on the lint
 FEEDBACK = ["calls gamekit's own code"]

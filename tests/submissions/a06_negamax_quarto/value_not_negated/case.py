@@ -18,6 +18,6 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {"test_negamax_values": 0, "test_negamax_window": 0, "test_best_move": 0}
-FEEDBACK = ["does not negate the value a child returns"]
+SCORES = {"test_negamax_values": 0, "test_negamax_window": 0}  # best_move runs with the course's negamax
+FEEDBACK = ["does not negate the value a child returns", "with the course's negamax in place of yours"]
 MISTAKES = {'test_negamax_values': 'a06.no_negation'}
