@@ -579,8 +579,8 @@ def demo(root: Path | None = None, log=print) -> Path:
         log(f"{assignment}: released, {len(students)} sample submissions handed in")
     handed_in = len(list((course / "submitted").glob("*/*")))
     log(
-        f"Grading {handed_in} sample submissions: a few minutes (some wait out the "
-        "20 s time limit on purpose)."
+        f"Grading {handed_in} sample submissions: a few minutes (one loops for ever on "
+        "purpose: it is stopped at its 20 s of CPU time and graded again, alone)."
     )
     summary = grade_submissions(course, names, log=log)
     for assignment in names:

@@ -17,6 +17,7 @@ end of the socket; the attacks as notebook code are fixtures in tests/submission
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import shutil
 import signal
@@ -190,6 +191,39 @@ def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(slow_job):
             break
         time.sleep(0.1)
     assert processes_naming(f"grade-{student}") == []
+
+
+def test_a_job_grades_with_a_long_tmpdir(reference_job, tmp_path):
+    """A TMPDIR of 60 characters leaves no room in a Unix socket's 107 bytes for the kernel's
+    sockets below it: the run's and the job's folders go to a shorter one (/tmp)."""
+    base = Path(tempfile.mkdtemp(prefix="tmpdir-"))
+    long = base / ("t" * (60 - len(str(base)) - 1))
+    long.mkdir()
+    assert len(str(long)) == 60
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps(reference_job))
+    code = (
+        "import json, sys\n"
+        "from gamekit.grading import driver\n"
+        "results = []\n"
+        "job = driver.Job(**json.loads(open(sys.argv[1]).read()))\n"
+        "driver.run_jobs([job], 1, results.append, progress=False)\n"
+        "print(json.dumps([results[0]['status'], results[0]['reasons'],"
+        " sum(c['score'] or 0 for c in results[0]['cells'])]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(job)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "TMPDIR": str(long)},
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    status, reasons, score = json.loads(run.stdout.splitlines()[-1])
+    assert (status, reasons, score) == ("graded", [], 10.0)
+    assert list(long.iterdir()) == []  # nothing left there either
+    shutil.rmtree(base)
 
 
 def scratch_folders(student: str) -> list[Path]:

@@ -44,11 +44,13 @@ from gamekit.grading import bounds
 from gamekit.grading.budget import read_reference
 from gamekit.grading.intake import fingerprint, read_small
 from gamekit.grading.job import (
+    RUN_PATH_ROOM,
     STATUS_FAILED,
     STATUS_GRADED,
     STATUS_MISSING,
     Job,
     empty_result,
+    short_temp_dir,
 )
 
 LITERAL_CELLS = {
@@ -419,7 +421,7 @@ def run_jobs(
     ctx = _context()
     # The jobs' temporary folders live in one folder of the run's, removed at the end: a worker
     # killed at the outer limit cannot clean up after itself.
-    scratch = tempfile.mkdtemp(prefix="gamekit-grading-")
+    scratch = tempfile.mkdtemp(prefix="gk-", dir=short_temp_dir(RUN_PATH_ROOM))
     waiting = list(jobs)
     running: list[tuple[Any, Any, Job, float]] = []
     bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)

@@ -273,13 +273,41 @@ def empty_result(job: Job, status: str, reasons: list[str] | None = None) -> dic
     }
 
 
+SOCKET_PATH_BYTES = 107
+"""The longest path of a Unix socket Linux takes (``sun_path`` less its final NUL)."""
+
+JOB_PATH_ROOM = 80
+"""Bytes a job's scratch folder needs below its base for its deepest socket path:
+``grade-<12>-<8>/sockets/.grader-<pid>-<cell>.sock`` is at most 75."""
+
+RUN_PATH_ROOM = JOB_PATH_ROOM + 15
+"""The same for a grading run's folder, which holds the jobs' folders (``gk-<8>/``)."""
+
+
+def short_temp_dir(room: int) -> str | None:
+    """A folder for temporary files whose path leaves ``room`` bytes for the names below it
+    within a socket path: the usual one (``TMPDIR``) when it is short enough, else the first
+    of /tmp, /dev/shm and /var/tmp that is. None: the usual one all the same (a later socket
+    will say it is too long)."""
+    usual = tempfile.gettempdir()
+    for folder in (usual, "/tmp", "/dev/shm", "/var/tmp"):
+        if (
+            len(os.fsencode(folder)) + room <= SOCKET_PATH_BYTES
+            and os.path.isdir(folder)
+            and os.access(folder, os.W_OK | os.X_OK)
+        ):
+            return folder
+    return None
+
+
 def grade_job(job: Job | dict) -> dict:
     """Grade one submission; return its result record (plain data, never raises)."""
     if isinstance(job, dict):
         job = Job(**job)
     started = time.monotonic()
     result = empty_result(job, STATUS_GRADED)
-    scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:20]}-"))
+    base = short_temp_dir(JOB_PATH_ROOM)
+    scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:12]}-", dir=base))
     try:
         _run_job(job, scratch, result)
     except MemoryError:  # the job process at its own limit (gamekit.grading.bounds)
