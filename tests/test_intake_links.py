@@ -18,6 +18,7 @@ import os
 import shutil
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -131,13 +132,15 @@ def test_a_gradebook_named_by_its_url_is_a_course_file_wherever_it_is(root, tmp_
     os.link(elsewhere / "grades.sqlite", mine / "grades.txt")
     os.link(elsewhere / "grades.sqlite-wal", mine / "log.txt")
     url = f"sqlite:///{elsewhere / 'grades.sqlite'}"
-    given = read_folder(mine, course=course_files(root, url))  # the URL passed in
+    wal = os.stat(elsewhere / "grades.sqlite-wal")
+    assert course_files(root, url).own[(wal.st_dev, wal.st_ino)] == str(
+        elsewhere / "grades.sqlite-wal"
+    )
     monkeypatch.setenv(intake.DB_URL_VARIABLE, url)  # as the driver sets it while grading
     found = read_folder(mine)
-    for result in (given, found):
-        assert kinds(result) == {"grades.txt": "hard-link", "log.txt": "hard-link"}
-        assert str(elsewhere / "grades.sqlite-wal") in result.refused[1].message
-        assert "grades.txt" not in result.files and "a02.ipynb" in result.files
+    assert kinds(found) == {"grades.txt": "hard-link", "log.txt": "hard-link"}
+    assert str(elsewhere / "grades.sqlite-wal") in found.refused[1].message
+    assert "grades.txt" not in found.files and "a02.ipynb" in found.files
 
 
 def test_a_gradebook_journal_whose_name_is_gone_is_never_read(root):
@@ -162,13 +165,34 @@ def test_a_gradebook_journal_whose_name_is_gone_is_never_read(root):
     assert sorted(found.files) == ["a02.ipynb", "moves.csv", "timestamp.txt"]
 
 
-def test_a_course_file_linked_after_the_course_was_looked_at_is_still_refused(root):
-    course = course_files(root)  # computed once, before any link was made
+def test_a_class_is_walked_once_and_a_link_made_since_is_judged_by_a_new_walk(root, monkeypatch):
+    """The course is walked when a folder first holds a hard link, and that walk serves every
+    file older than it; a file linked after it (its ``st_ctime`` is newer) is judged by a new
+    walk, so a course file linked a moment ago is refused all the same."""
+    walks = []
+
+    def counted(*args):
+        walks.append(args)
+        return course_files(*args)
+
+    monkeypatch.setattr(intake, "course_files", counted)
+    monkeypatch.setattr(intake, "_SETTLED_NS", 0)  # no margin for a coarse file-system clock
+    students = [f"s{number}" for number in range(6)]
+    make_course(root, tuple(students))
+    subprocess.run(["cp", "-al", "submitted", "snapshot"], cwd=root, check=True)
+    time.sleep(0.05)
+    for student in ["ann", "bo", *students]:
+        found = read_folder(root / "submitted" / student / "a02")
+        assert found.refused == [] and len(found.files) == 3
+    assert len(walks) == 1  # one walk for the class, whose files are all hard links
     mine = root / "submitted" / "ann" / "a02"
     os.link(root / "source" / "a02" / "a02.ipynb", mine / "late.ipynb")
     os.link(root / "nbgrader_config.py", mine / "config.py")
-    found = read_folder(mine, course=course)
+    found = read_folder(mine)
     assert kinds(found) == {"config.py": "hard-link", "late.ipynb": "hard-link"}
+    assert len(walks) == 2
+    assert read_folder(root / "submitted" / "bo" / "a02").refused == []
+    assert len(walks) == 2
 
 
 def test_a_classmates_link_grades_as_each_ones_own_and_flags_both_without_names(root):
@@ -284,7 +308,7 @@ NB = f"{ASSIGNMENT}.ipynb"
 
 def scores(root: Path) -> dict[str, dict[str, float | None]]:
     grades = course_tools.read_grades(root, ASSIGNMENT)
-    return {s: {f"{g.notebook}/{g.name}": g.score for g in rows} for s, rows in grades.items()}
+    return {s: {f"{g.notebook}/{g.grade_id}": g.score for g in rows} for s, rows in grades.items()}
 
 
 def grade(root: Path) -> dict[str, dict]:
@@ -300,18 +324,16 @@ def flags(result: dict) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_hard_links_never_change_a_grade_and_a_link_to_the_course_is_refused(tmp_path):
-    """Two students (a01's reference and a wrong case) graded plain; graded again with the class
-    snapshotted by ``cp -al`` (the originals, then the snapshot as a course of its own); then
-    a classmate's link and links to the course's files."""
+    """Two students (a01's reference and a wrong case) graded plain. Then the class is
+    snapshotted by ``cp -al`` and graded again, with two more students: cy, whose notebook is a
+    link to ada's, and dee, who hands in the wrong case with links to the course's solutions,
+    release and gradebook beside it. Last, the snapshot is graded as a course of its own."""
     root = course_tools.scratch_course(tmp_path / "course", ROOT)
     course_tools.generate(root, ASSIGNMENT)
-    cases = {
-        c.name: c
-        for c in course_tools.load_cases(ROOT, ASSIGNMENT, ["reference", "minimax_min_max_swapped"])
-    }
-    course_tools.write_submissions(
-        root, ASSIGNMENT, {"ada": cases["reference"], "bob": cases["minimax_min_max_swapped"]}
-    )
+    names = ["reference", "minimax_min_max_swapped"]
+    cases = {c.name: c for c in course_tools.load_cases(ROOT, ASSIGNMENT, names)}
+    right, wrong = cases["reference"], cases["minimax_min_max_swapped"]
+    course_tools.write_submissions(root, ASSIGNMENT, {"ada": right, "bob": wrong})
     plain = grade(root)
     expected = scores(root)
     assert sum(expected["ada"].values()) > sum(expected["bob"].values()) > 0
@@ -319,23 +341,7 @@ def test_hard_links_never_change_a_grade_and_a_link_to_the_course_is_refused(tmp
 
     subprocess.run(["cp", "-al", "submitted", "snapshot"], cwd=root, check=True)
     assert os.stat(root / "submitted" / "ada" / ASSIGNMENT / NB).st_nlink == 2
-    linked = grade(root)  # the originals, while the snapshot exists
-    assert scores(root) == expected
-    assert all(r["status"] == "graded" and not r["flags"] for r in linked.values())
-
-    copy = tmp_path / "from-snapshot"  # the snapshot graded as a course of its own
-    copy.mkdir()
-    shutil.copy(root / "nbgrader_config.py", copy)
-    shutil.copytree(root / "source", copy / "source")
-    course_tools.generate(copy, ASSIGNMENT)
-    os.rename(root / "snapshot", copy / "submitted")
-    from_snapshot = grade(copy)
-    assert scores(copy) == expected
-    assert all(r["status"] == "graded" and not r["flags"] for r in from_snapshot.values())
-
-    # cy hands in a link to ada's notebook; dee hands in her own (the wrong case) with links
-    # to the course's solutions, release and gradebook beside it.
-    course_tools.write_submissions(root, ASSIGNMENT, {"dee": cases["minimax_min_max_swapped"]})
+    course_tools.write_submissions(root, ASSIGNMENT, {"dee": wrong})
     cy = root / "submitted" / "cy" / ASSIGNMENT
     cy.mkdir(parents=True)
     os.link(root / "submitted" / "ada" / ASSIGNMENT / NB, cy / NB)
@@ -348,7 +354,9 @@ def test_hard_links_never_change_a_grade_and_a_link_to_the_course_is_refused(tmp
     assert after["ada"] == expected["ada"] and after["bob"] == expected["bob"]
     assert after["cy"] == expected["ada"]  # graded on what cy handed in: ada's notebook
     assert after["dee"] == expected["bob"]  # the rest of dee's folder grades in full
+    assert all(r["status"] == "graded" for r in results.values())
     assert flags(results["ada"]) == flags(results["cy"]) == {NB: "shared-file"}
+    assert flags(results["bob"]) == {}  # linked only into the snapshot
     assert flags(results["dee"]) == {
         "grades.txt": "hard-link",
         "release.ipynb": "hard-link",
@@ -359,4 +367,13 @@ def test_hard_links_never_change_a_grade_and_a_link_to_the_course_is_refused(tmp
         f"solutions.ipynb is a hard link to the course's own file source/{ASSIGNMENT}/{NB} "
         "(one file under two names): not read"
     )
-    assert results["dee"]["status"] == "graded"
+
+    copy = tmp_path / "from-snapshot"  # the snapshot graded as a course of its own
+    copy.mkdir()
+    shutil.copy(root / "nbgrader_config.py", copy)
+    shutil.copytree(root / "source", copy / "source")
+    course_tools.generate(copy, ASSIGNMENT)
+    os.rename(root / "snapshot", copy / "submitted")
+    from_snapshot = grade(copy)
+    assert scores(copy) == expected
+    assert all(r["status"] == "graded" and not r["flags"] for r in from_snapshot.values())

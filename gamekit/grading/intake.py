@@ -37,6 +37,7 @@ import functools
 import hashlib
 import os
 import stat
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,16 +144,44 @@ class Course:
     root: Path
     own: dict[Inode, str] = field(default_factory=dict)  # a course file -> its path
     students: dict[Inode, set[str]] = field(default_factory=dict)  # -> whose folders hold it
+    taken_ns: int = 0  # when the walk began (time.time_ns())
+
+    def knows(self, info: os.stat_result) -> bool:
+        """Whether this walk saw the file ``info`` with all its names: it has not changed since
+        (a new name changes a file's ``st_ctime``), by a margin for file systems whose clocks
+        are coarse."""
+        return info.st_ctime_ns < self.taken_ns - _SETTLED_NS
+
+
+_SETTLED_NS = 2_000_000_000
+_WALKS: dict[tuple[str, str], Course] = {}  # (course root, gradebook URL) -> its last walk
+
+
+def _course_for(root: Path, info: os.stat_result) -> Course:
+    """The course at ``root`` as a walk of it saw it, walked again only when the file ``info``
+    changed after the last walk: a snapshot of a class is judged with one walk, not one per
+    student, and a link made since is never judged by a walk that did not see it."""
+    url = os.environ.get(DB_URL_VARIABLE, "")
+    key = (str(root), url)
+    known = _WALKS.get(key)
+    if known is None or not known.knows(info):
+        known = course_files(root, url)
+        _WALKS.pop(key, None)
+        _WALKS[key] = known
+        while len(_WALKS) > 8:  # the courses read last
+            _WALKS.pop(next(iter(_WALKS)))
+    return known
 
 
 def course_files(root: Path, db_url: str | None = None) -> Course:
     """The course's own files (`COURSE_FOLDERS`, every file directly in ``root``, and the
     gradebook's SQLite file wherever ``db_url`` or ``$GAMEKIT_DB_URL`` puts it) and the files
     of ``submitted/`` by student, each by inode. Only ``lstat`` is used, and no link is
-    followed. Cheap (a walk of the course's folders), and only needed when a submission holds
-    a hard link: `read_folder` calls it then, for the course its folder is in."""
+    followed. Needed only when a submission holds a hard link: `read_folder` calls it then,
+    for the course its folder is in, and keeps the walk while the files it judges are older
+    than it."""
     root = Path(os.path.abspath(root))
-    course = Course(root)
+    course = Course(root, taken_ns=time.time_ns())
     for inode, rel in _files(root, 0, every=True):
         course.own[inode] = rel
     for name in COURSE_FOLDERS:
@@ -223,25 +252,22 @@ def _may_read(owner: os.stat_result, info: os.stat_result) -> bool:
 class _Links:
     """How `read_folder` judges the files of one folder that have more than one name."""
 
-    def __init__(self, folder: Path, course: Course | None, owner: os.stat_result) -> None:
+    def __init__(self, folder: Path, owner: os.stat_result) -> None:
         self.folder = Path(os.path.abspath(folder))  # <course>/submitted/<student>/<assignment>
         self.student = self.folder.parent.name
         self.owner = owner
-        self._course = course
 
-    @property
-    def course(self) -> Course:
-        if self._course is None:  # computed at the first hard link, once per folder
-            parents = self.folder.parents
-            self._course = course_files(parents[min(2, len(parents) - 1)])
-        return self._course
+    def course(self, info: os.stat_result) -> Course:
+        """The course the folder is in, as a walk that saw the file ``info`` saw it."""
+        parents = self.folder.parents
+        return _course_for(parents[min(2, len(parents) - 1)], info)
 
     def refusal(self, rel: str, info: os.stat_result) -> str | None:
         """Why the file ``rel`` (``info``: its descriptor's ``fstat``) must not be read, or
         None. Only a file with more than one name is judged."""
         if info.st_nlink <= 1:
             return None
-        theirs = self.course.own.get((info.st_dev, info.st_ino))
+        theirs = self.course(info).own.get((info.st_dev, info.st_ino))
         if theirs is not None:
             return (
                 f"{rel} is a hard link to the course's own file {theirs} (one file under two "
@@ -255,7 +281,8 @@ class _Links:
         """A sentence when the file ``rel`` is also in another student's folder, else None."""
         if info.st_nlink <= 1:
             return None
-        others = self.course.students.get((info.st_dev, info.st_ino), set()) - {self.student}
+        others = self.course(info).students.get((info.st_dev, info.st_ino), set())
+        others = others - {self.student}
         if not others:
             return None
         return (
@@ -313,12 +340,12 @@ def _open_submission_folder(folder: Path) -> tuple[int | None, str | None, bool]
         os.close(top)
 
 
-def read_folder(folder: Path, policy: Policy = POLICY, course: Course | None = None) -> Submission:
+def read_folder(folder: Path, policy: Policy = POLICY) -> Submission:
     """Read the submission in ``folder`` as `Policy` allows (see the module docstring).
 
-    ``course``: what a hard link is judged against (`course_files`); by default, computed when
-    the folder holds a hard link, for the course of ``<course>/submitted/<student>/<name>``.
-    A caller that reads many folders may compute it once and pass it."""
+    A hard link is judged against the course the folder is in
+    (``<course>/submitted/<student>/<assignment>``), walked by `course_files` when a folder
+    first holds one, and again only for a file changed since the last walk."""
     found = Submission()
     descriptor, problem, found.exists = _open_submission_folder(Path(folder))
     if descriptor is None:
@@ -326,7 +353,7 @@ def read_folder(folder: Path, policy: Policy = POLICY, course: Course | None = N
         return found
     budget = {"entries": 0, "bytes": 0}
     try:
-        links = _Links(Path(folder), course, os.fstat(descriptor))
+        links = _Links(Path(folder), os.fstat(descriptor))
         _read_tree(descriptor, "", 0, policy, found, budget, links)
     except _Stop:
         pass  # the entry budget is spent: what was read so far stands
@@ -529,9 +556,7 @@ def fingerprint(folder: Path, policy: Policy = POLICY) -> str:
     return digest.hexdigest()
 
 
-def read_small(
-    folder: Path, name: str, policy: Policy = POLICY, course: Course | None = None
-) -> str | None:
+def read_small(folder: Path, name: str, policy: Policy = POLICY) -> str | None:
     """The text of nbgrader's ``name`` (``timestamp.txt``) in ``folder``, read as `read_folder`
     reads it (never through a link, at most ``policy.nbgrader_bytes``); None if it is not
     there or was refused."""
@@ -551,7 +576,7 @@ def read_small(
     try:
         info = os.stat(name, dir_fd=descriptor, follow_symlinks=False)
         if stat.S_ISREG(info.st_mode):
-            links = _Links(Path(folder), course, os.fstat(descriptor))
+            links = _Links(Path(folder), os.fstat(descriptor))
             _read_file(descriptor, name, name, info, small, found, {"bytes": 0}, links)
     except OSError:
         return None
