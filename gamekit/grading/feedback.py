@@ -3,7 +3,9 @@
 `write_feedback` (``make feedback``) writes one page per student and notebook with
 `gamekit.grading.feedback_page`, from the ledger, the gradebook (hand grades and comments
 included) and the graded notebooks in ``autograded/``; every student the driver saw gets a page,
-a submission that could not be read or never came included.
+a submission that could not be read or never came included. Each page is written by a child
+process with limits of its own (`gamekit.grading.feedback_bounds`): a page that reaches one is
+replaced by a short page that says so, and the next student goes on.
 
 `ShortenTestTracebacks` is for nbgrader's own ``generate_feedback`` (still configured in
 nbgrader_config.py for instructors who run it by hand): nbgrader's ClearHiddenTests removes
@@ -46,10 +48,12 @@ class ShortenTestTracebacks(Preprocessor):
 
 @dataclass
 class FeedbackRun:
-    """What `write_feedback` wrote, and for whom it could not write a page (with why)."""
+    """What `write_feedback` wrote, for whom it could not write a page (with why), and whose
+    page is the short one because writing the whole page reached a limit (with which)."""
 
     written: list[Path] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    short: list[str] = field(default_factory=list)
 
 
 def gradebook_scores(db_url: str, assignment: str) -> dict[tuple[str, str], dict[str, dict]]:
@@ -85,15 +89,11 @@ def write_feedback(
     """Write ``feedback/<student>/<assignment>/<notebook>.html`` for every student the driver
     graded (or only ``students``): a graded notebook's page, or a status page for a submission
     that never came or could not be read. Reads the ledger, the gradebook and ``autograded/``."""
-    import nbformat
-
     from gamekit.grading.driver import read_ledger
-    from gamekit.grading.feedback_page import (
-        PageInfo,
-        render_notebook_page,
-        render_status_page,
-    )
+    from gamekit.grading.feedback_bounds import PageTask, preload, write_page
+    from gamekit.grading.feedback_page import PageInfo
 
+    preload()
     run = FeedbackRun()
     wanted = set(students) if students is not None else None
     release = sorted(p.name for p in (root / "release" / assignment).glob("*.ipynb"))
@@ -117,23 +117,24 @@ def write_feedback(
             cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
             stored = scores.get((student, name), {})
             graded = graded_folder / name
+            where = f"{student} / {assignment} / {name}"
             try:
+                target = folder / Path(name).with_suffix(".html").name
                 if info.status != "missing" and graded.is_file():
-                    notebook = nbformat.read(graded, as_version=4)
-                    page = render_notebook_page(notebook, info, _cell_scores(cells, stored))
+                    task = PageTask(target, info, _cell_scores(cells, stored), graded)
                 else:
                     if info.status != "missing":
                         info.status = "failed"
                     out_of = sum(float(c.get("max_score") or 0) for c in cells)
-                    page = render_status_page(info, out_of)
-                folder.mkdir(parents=True, exist_ok=True)
-                target = folder / Path(name).with_suffix(".html").name
-                part = target.with_name(target.name + ".part")
-                part.write_text(page, encoding="utf-8")
-                part.replace(target)
+                    task = PageTask(target, info, out_of=out_of)
+                outcome = write_page(task)
                 run.written.append(target)
+                if outcome.error:
+                    run.failed.append(f"{where}: short page written, {outcome.error}")
+                elif outcome.short:
+                    run.short.append(f"{where}: short page written, {outcome.short}")
             except Exception as error:  # noqa: BLE001 - one page must not stop the others
-                run.failed.append(f"{student} / {assignment} / {name}: {error}")
+                run.failed.append(f"{where}: {error}")
     return run
 
 

@@ -119,7 +119,8 @@ class Budget:
         if picture is None:
             if tex and (self.formulas <= 0 or self.formula_bytes <= 0 or len(tex) > TEX_CHARS):
                 self.formulas_cut += 1
-            picture = html('<code class="tex">{}</code>', f"${tex}$")
+                return text(f"$${tex}$$" if display else f"${tex}$")  # as typed, escaped
+            picture = Markup('<code class="tex">') + text(f"${tex}$") + Markup("</code>")
         return html('<span class="display">{}</span>', picture) if display else picture
 
     def picture(self, make: Callable[..., Markup | None], data: Any) -> Markup | None:

@@ -191,7 +191,7 @@ def svg_data_uri(svg: bytes) -> Markup:
 # --------------------------------------------------------------------------------------------
 
 PLAIN_TAGS = frozenset(
-    {"p", "em", "strong", "del", "code", "pre", "blockquote", "hr", "br", "ul", "li"}
+    {"p", "em", "strong", "del", "pre", "blockquote", "hr", "br", "ul", "li"}
     | {"h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tr"}
 )
 CLASSES = frozenset(
@@ -224,6 +224,7 @@ class _Checker(HTMLParser):
             return not given
         allowed = {
             "ol": {"start"},
+            "code": {"class"},
             "th": {"class"},
             "td": {"class"},
             "div": {"class"},
