@@ -1,4 +1,5 @@
-"""Reading a submission folder as hostile input: only what a submission may hold, never a link.
+"""Reading a submission folder as hostile input: only what a submission may hold, never through a
+symbolic link, never a course file under another name.
 
 The driver reads every student's folder (``submitted/<student>/<assignment>/``) outside the
 sandbox, as whoever runs ``make grade`` (often root on a course server). A folder is written by
@@ -16,18 +17,21 @@ Everything is read through `read_folder`:
   same regular file;
 - a file with more than one name (a hard link) is judged by what it is, not refused for having
   names elsewhere: an instructor's snapshot (``cp -al``, ``rsync --link-dest``) links every
-  file of a class, and a classmate's link must never cost anyone a grade. It is refused only
-  when it is one of the course's own files (`course_files`: ``source/``, ``release/``, the
-  gradebook, ``nbgrader_config.py``, ..., by ``(st_dev, st_ino)``), or, where the kernel does
-  not already stop people from linking files they cannot read (``fs.protected_hardlinks``),
-  when the folder's owner may not read it. One that is also in another student's folder is
-  read and flagged (``shared-file``), in both folders, and graded as each one's own;
-- a file that holds an SQLite database or journal (a gradebook) is never read;
+  file of a class, and a link a classmate made must never cost anyone a grade. It is refused
+  only when it is one of the course's own files (`course_files`: ``source/``, ``release/``,
+  the gradebook, ``nbgrader_config.py``, ..., by ``(st_dev, st_ino)``), or, where the kernel
+  does not already stop people from linking files they may not read
+  (``fs.protected_hardlinks``), when the folder's owner may not read it. One that is also in
+  another student's folder is read, graded in each folder as that folder's, and flagged
+  (``shared-file``) in both, without naming the other student;
+- a file that holds an SQLite database or journal (a gradebook's format) is never read, whatever
+  its name: a journal linked while it existed outlives its name in the course;
 - sizes are checked before reading (per file, per folder), and no more than the limit is read;
 - the number of entries and the depth of folders are capped.
 
 Each thing not read becomes a `Refusal` (a lint finding's kind and a sentence a student can act
-on); the rest of the folder is still graded. Nothing here raises: a folder that cannot be read
+on), and so does a file shared with another student's folder, read all the same; the rest of
+the folder is still graded. Nothing here raises: a folder that cannot be read
 at all is said in `Submission.problem`.
 """
 
@@ -96,9 +100,10 @@ POLICY = Policy()
 
 @dataclass
 class Refusal:
-    """One thing in the folder that was not read, and why (a lint finding)."""
+    """One thing in the folder that was not read, and why (a lint finding); or, of kind
+    ``shared-file``, a file that was read and that the instructor should look at."""
 
-    kind: str  # symlink, hard-link, special-file, oversized, not-allowed, odd-name, ...
+    kind: str  # symlink, hard-link, database, special-file, oversized, not-allowed, ...
     path: str  # relative to the submission folder
     message: str
     severity: str = "flag"  # "flag": the instructor should look; "info": worth knowing
