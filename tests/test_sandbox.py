@@ -28,6 +28,7 @@ from gamekit.grading.sandbox import (
     AsyncSandboxedKernelManager,
     Limits,
     SandboxedKernelManager,
+    folder_bytes,
     leftover_processes,
 )
 
@@ -644,3 +645,58 @@ def test_the_sandbox_counts_its_cpu_time_and_its_wait_for_a_processor(use_bwrap,
         kernel.run(f"import subprocess, sys\nsubprocess.run([sys.executable, '-c', '{spin}'])")
         assert km.cpu_seconds() - before > 0.9  # the child's CPU, counted after it ended
         assert km.waiting_seconds() >= 0
+
+
+# ---- the sandbox's totals: several processes together -------------------------------------
+
+CHILDREN = """
+import subprocess, sys
+children = [subprocess.Popen([sys.executable, "-c", {code!r}]) for _ in range({count})]
+for child in children:
+    child.wait()
+"""
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_several_processes_cannot_hold_more_than_the_total_memory(use_bwrap, tmp_path):
+    """Each child stays far under the per-process cap; together they pass the total."""
+    hold = "block = bytearray(300 * 1024**2)\nimport time\ntime.sleep(60)"
+    limits = Limits(memory_bytes=GiB, total_memory_bytes=700 * MiB)
+    with Kernel(work_dir=str(tmp_path), limits=limits, use_bwrap=use_bwrap) as kernel:
+        kernel.send(CHILDREN.format(code=hold, count=3))
+        kernel.wait_for_death(60)
+        assert kernel.km.kill_reason == "memory"
+        marker = kernel.km.marker
+    assert not leftover_processes(marker)
+
+
+@pytest.mark.parametrize("use_bwrap", MODES)
+def test_several_processes_cannot_use_more_than_the_total_cpu_time(use_bwrap, tmp_path):
+    """Each child stays under the per-process CPU cap (RLIMIT_CPU); together they pass it."""
+    spin = "import time\nend = time.process_time() + 2.5\nwhile time.process_time() < end: pass"
+    limits = Limits(cpu_seconds=4)
+    with Kernel(work_dir=str(tmp_path), limits=limits, use_bwrap=use_bwrap) as kernel:
+        kernel.send(CHILDREN.format(code=spin, count=3))
+        kernel.wait_for_death(60)
+        assert kernel.km.kill_reason == "cpu"
+
+
+@needs_bwrap
+def test_the_sockets_folder_cannot_be_filled(tmp_path):
+    """The folder of the kernel's sockets is the one host folder the sandbox can write: a
+    kernel that writes into it past ``socket_bytes`` (from several processes) is stopped."""
+    fill = (
+        "import os\n"
+        "folder = os.path.dirname(CONNECTION_FILE)\n"
+        "for n in range(400):\n"
+        "    with open(os.path.join(folder, f'fill-{os.getpid()}-{n}'), 'wb') as f:\n"
+        "        f.write(b'x' * 10_000)\n"
+        "import time\ntime.sleep(60)\n"
+    )
+    limits = Limits(socket_bytes=MiB)
+    with Kernel(work_dir=str(tmp_path), limits=limits, use_bwrap=True) as kernel:
+        folder = kernel.km.sockets_folder
+        kernel.send(fill.replace("CONNECTION_FILE", repr(kernel.km.connection_file)))
+        kernel.wait_for_death(60)
+        assert kernel.km.kill_reason == "disk"
+        assert folder_bytes(folder) < 8 * MiB  # stopped within a few of its writes

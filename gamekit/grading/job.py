@@ -543,5 +543,6 @@ def _died(client, reason: str | None) -> str:
         "memory": "it used more memory than the limit",
         "processes": "it started more processes than the limit",
         "cpu": "it used more CPU time than the limit",
+        "disk": "it wrote more into the folder of its sockets than the limit",
     }.get(reason or "", "the code ended the process or crashed it")
     return f"the kernel died while running cell {cell}: {why}"

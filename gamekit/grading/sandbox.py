@@ -14,9 +14,11 @@ On Linux with bubblewrap (``bwrap``) the kernel runs in a fresh set of namespace
 
 Everywhere (with or without bubblewrap) each of its processes gets resource limits
 (`Limits`, set with ``setrlimit`` before the kernel starts), and a watcher thread counts the
-sandbox's processes and kills the whole sandbox when there are more than ``limits.processes``:
-``RLIMIT_NPROC`` does not stop root, not even inside bubblewrap's user namespace (measured).
-After a kill, ``kill_reason`` says why: ``"processes"``, ``"cpu"`` or ``"memory"``.
+sandbox's processes and kills the whole sandbox when there are more than ``limits.processes``
+(``RLIMIT_NPROC`` does not stop root, not even inside bubblewrap's user namespace: measured),
+when their resident memory or CPU time together is over its total, or when the sockets folder
+(the one host folder it can write) holds more than ``limits.socket_bytes``. After a kill,
+``kill_reason`` says why: ``"processes"``, ``"cpu"``, ``"memory"`` or ``"disk"``.
 
 Without bubblewrap (macOS, a container without user namespaces, or ``use_bwrap=False``) the
 kernel runs with the grader's view of the files and the network; ``sandboxed`` is then False
@@ -77,7 +79,10 @@ def kernel_environment(source: dict[str, str] | None = None) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource caps of a sandboxed kernel; each cap is per process except ``processes``.
+    """Resource caps of a sandboxed kernel. The totals hold for the whole sandbox, all its
+    processes together: ``processes``, ``total_memory_bytes``, ``cpu_seconds`` (also a cap on
+    each process) and the disk it can write (``work_bytes`` + ``tmp_bytes`` + ``shm_bytes`` +
+    ``socket_bytes``); the others are caps on each process.
 
     >>> Limits(processes=16).processes
     16
@@ -88,10 +93,12 @@ class Limits:
     """
 
     memory_bytes: int = 2 * 1024**3  # address space of each process (RLIMIT_AS)
-    cpu_seconds: int = 600  # CPU time of each process (RLIMIT_CPU)
+    total_memory_bytes: int = 2 * 1024**3  # resident memory of all processes (the watcher)
+    cpu_seconds: int = 600  # CPU time of each process (RLIMIT_CPU), and of all (the watcher)
     processes: int = 64  # processes alive in the sandbox at once (the watcher's count)
     open_files: int = 256  # open file descriptors of each process (RLIMIT_NOFILE)
-    file_bytes: int = 1024**3  # largest file written (RLIMIT_FSIZE)
+    file_bytes: int = 64 * 1024**2  # largest file written (RLIMIT_FSIZE): no mount holds more
+    socket_bytes: int = 1024**2  # the sockets folder, the one writable host folder (the watcher)
     tmp_bytes: int = 64 * 1024**2  # the private /tmp (a tmpfs: host memory)
     shm_bytes: int = 16 * 1024**2  # the private /dev/shm (likewise)
     work_bytes: int = 64 * 1024**2  # the work folder, when it is a tmpfs (`work_quota`)
@@ -403,7 +410,8 @@ class SandboxMixin(HasTraits):
 
     @property
     def kill_reason(self) -> str | None:
-        """Why the kernel died, when a limit did it: "processes", "cpu", "memory"; else None."""
+        """Why the kernel died, when a limit did it: "processes", "cpu", "memory", "disk";
+        else None."""
         if self._reason is not None or self._process is None or self.shutting_down:
             return self._reason
         code = self._process.poll()
@@ -473,22 +481,40 @@ class SandboxMixin(HasTraits):
         return 0.0
 
     def _watch(self) -> None:
-        """Count the sandbox's processes until it ends; kill it when there are too many."""
+        """Watch the sandbox's totals until it ends (processes, resident memory, CPU time, the
+        sockets folder); kill it, and say why, when one is over its limit."""
         while not self._stop_watching.wait(WATCH_INTERVAL):
             if self._process is None or self._process.poll() is not None:
                 self._reason = self.kill_reason  # the death's cause, read before any shutdown
                 return
-            members = self.sandbox_processes()
-            if len(members) > self.limits.processes:
-                self._reason = "processes"
+            over = self._over_a_total()
+            if over is not None:
+                self._reason = over
                 self.kill_sandbox()
                 return
-            for process in members:
-                self._members.setdefault(process.pid, process)
-                with contextlib.suppress(psutil.Error):
-                    self._peak_memory = max(self._peak_memory, process.memory_info().vms)
-                with self._cpu_lock:
-                    self._last_cpu = max(self._last_cpu, self._note_cpu(process))
+
+    def _over_a_total(self) -> str | None:
+        """The total the sandbox is over ("processes", "memory", "cpu", "disk"), if any."""
+        members = self.sandbox_processes()
+        if len(members) > self.limits.processes:
+            return "processes"
+        resident = 0
+        for process in members:
+            self._members.setdefault(process.pid, process)
+            with contextlib.suppress(psutil.Error):
+                memory = process.memory_info()
+                self._peak_memory = max(self._peak_memory, memory.vms)
+                resident += memory.rss
+            with self._cpu_lock:
+                self._last_cpu = max(self._last_cpu, self._note_cpu(process))
+        if resident > self.limits.total_memory_bytes:
+            return "memory"
+        with self._cpu_lock:
+            if sum(self._cpu_seen.values()) > self.limits.cpu_seconds:
+                return "cpu"
+        if self.runtime_dir and folder_bytes(self.sockets_folder) > self.limits.socket_bytes:
+            return "disk"
+        return None
 
     # ---- stop ----------------------------------------------------------------------------
 
@@ -547,6 +573,31 @@ class AsyncSandboxedKernelManager(SandboxMixin, AsyncKernelManager):
     _launch_kernel = SandboxMixin._async_launch_kernel
     interrupt_kernel = SandboxMixin._async_interrupt_kernel
     cleanup_resources = SandboxMixin._async_cleanup_resources
+
+
+def folder_bytes(path: str, entries: int = 1_000) -> int:
+    """Bytes of the files under ``path`` (links not followed); more than ``entries`` files and
+    folders count as far too many (a kernel filling the folder with empty files).
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(folder, "f"), "w").write("x" * 5000)
+    >>> 5000 <= folder_bytes(folder) <= 8192  # what it takes on disk: whole blocks
+    True
+    """
+    total, seen, waiting = 0, 0, [path]
+    while waiting:
+        with contextlib.suppress(OSError), os.scandir(waiting.pop()) as found:
+            for entry in found:
+                seen += 1
+                if seen > entries:
+                    return sys.maxsize
+                with contextlib.suppress(OSError):
+                    if entry.is_dir(follow_symlinks=False):
+                        waiting.append(entry.path)
+                    else:
+                        total += entry.stat(follow_symlinks=False).st_blocks * 512
+    return total
 
 
 def _descendants(pid: int) -> list[int]:
