@@ -143,6 +143,26 @@ def test_a_gradebook_named_by_its_url_is_a_course_file_wherever_it_is(root, tmp_
     assert "grades.txt" not in found.files and "a02.ipynb" in found.files
 
 
+def test_a_course_file_kept_elsewhere_and_linked_into_the_course_is_a_course_file(root, tmp_path):
+    """A course may keep its gradebook or solutions outside its folder, behind a symbolic link:
+    the file the link names is the course's all the same."""
+    kept = tmp_path / "srv"
+    kept.mkdir()
+    (kept / "grades.db").write_bytes(b"SQLite format 3\0" + SECRET)
+    (kept / "real.ipynb").write_bytes(SECRET)
+    (root / "gradebook.db").unlink()
+    (root / "gradebook.db").symlink_to(kept / "grades.db")
+    (root / "source" / "a02" / "extra.ipynb").symlink_to(kept / "real.ipynb")
+    (root / "source" / "loop").symlink_to(root)  # a link to a folder is never walked
+    mine = root / "submitted" / "ann" / "a02"
+    os.link(kept / "grades.db", mine / "grades.txt")
+    os.link(kept / "real.ipynb", mine / "real.ipynb")
+    found = read_folder(mine)
+    assert kinds(found) == {"grades.txt": "hard-link", "real.ipynb": "hard-link"}
+    assert "the course's own file gradebook.db " in found.refused[0].message
+    assert "the course's own file source/a02/extra.ipynb " in found.refused[1].message
+
+
 def test_a_gradebook_journal_whose_name_is_gone_is_never_read(root):
     """A link made to the journal while it existed outlives it with a single name: its inode is
     no longer the course's, and its bytes (the gradebook's pages) are refused by what they

@@ -198,7 +198,7 @@ def course_files(root: Path, db_url: str | None = None) -> Course:
         for suffix in _SQLITE_SIDECARS:
             with_suffix = database.with_name(database.name + suffix)
             try:
-                info = os.lstat(with_suffix)
+                info = os.stat(with_suffix)  # the file itself, if the name is a link
             except OSError:
                 continue
             if stat.S_ISREG(info.st_mode):
@@ -209,9 +209,10 @@ def course_files(root: Path, db_url: str | None = None) -> Course:
 
 
 def _files(top: Path, depth: int | None, every: bool) -> list[tuple[Inode, str]]:
-    """(inode, path relative to ``top``) of the regular files under ``top``: all of them, or
-    (``every`` False) those with more than one name; ``depth`` 0: only the files directly in
-    it. Links are not followed."""
+    """(inode, path relative to ``top``) of the regular files under ``top``: all of them, and
+    the files their links name (a course may keep its gradebook or solutions elsewhere and
+    link them in); or (``every`` False) those with more than one name, links not followed.
+    ``depth`` 0: only the files directly in ``top``. A link to a folder is never walked."""
     found: list[tuple[Inode, str]] = []
     pending = [(top, "", 0)]
     while pending:
@@ -225,6 +226,13 @@ def _files(top: Path, depth: int | None, every: bool) -> list[tuple[Inode, str]]
                 info = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
+            if every and stat.S_ISLNK(info.st_mode):
+                try:
+                    info = entry.stat(follow_symlinks=True)
+                except OSError:
+                    continue
+                if not stat.S_ISREG(info.st_mode):
+                    continue
             if stat.S_ISREG(info.st_mode) and (every or info.st_nlink > 1):
                 found.append(((info.st_dev, info.st_ino), prefix + entry.name))
             elif stat.S_ISDIR(info.st_mode) and (depth is None or level < depth):
