@@ -312,7 +312,7 @@ class TrustedClient(NotebookClient):
     grace = Float(5.0, help="seconds an interrupted kernel gets to stop")
     reference_cpu = Dict(help="grade_id -> CPU seconds the course's answers need there")
     cpu = Dict(help="cell index -> CPU seconds the kernel used running it")
-    stopped = Dict(help="cell index -> how a cell's time limit stopped it (`_stop_note`)")
+    stopped = Dict(help="cell index -> what was measured when a time limit stopped a cell")
     recheck = Bool(False, help="a second grading of a submission whose cell ran out of time")
     max_output = Float(100_000, help="characters of output kept per cell")
     timings = Dict()
@@ -347,7 +347,7 @@ class TrustedClient(NotebookClient):
 
     def _record_time(self, cell, cell_index: int, budget: CellBudget) -> None:
         """Note the CPU the cell used and, if its limit stopped it, the measured facts: the
-        cell's message and mistake record say exactly that (`_stop_note`)."""
+        cell's message and mistake record say exactly that."""
         self.cpu[str(cell_index)] = round(budget.cpu_used(), 3)
         if budget.stopped_by is None:
             return
