@@ -38,6 +38,7 @@ from typing import Any
 from gamekit.grading.safe_html import (
     Markup,
     allowed_fragment,
+    clean,
     content_security_policy,
     html,
     join,
@@ -239,6 +240,7 @@ def markdown_html(
     ``budget``). HTML the renderer makes that is not on `safe_html.allowed_fragment`'s short
     list is not used: the cell is then shown as its escaped source."""
     budget = budget if budget is not None else Budget()
+    source = clean(source)  # no control characters or lone surrogates reach the renderer
     try:
         rendered = str(
             _markdown(budget, attachments if isinstance(attachments, dict) else {})(source)
@@ -455,7 +457,8 @@ def _cell_html(
 
 STYLE = """
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1f;
-       max-width: 58rem; margin: 1.5rem auto; padding: 0 1rem; background: #fff; }
+       max-width: 58rem; margin: 1.5rem auto; padding: 0 1rem; background: #fff;
+       overflow-wrap: anywhere; }
 h1 { font-size: 1.5rem; margin-bottom: .2rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 .who { color: #555; margin-top: 0; }
 .score { font-size: 1.25rem; font-weight: 600; }
