@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.grading.safe_html import (
+    IMAGE_BYTES,
     Markup,
     allowed_fragment,
     clean,
@@ -110,23 +111,24 @@ class Budget:
         """``tex`` drawn, or as escaped source once the page has drawn its share."""
         tex = tex.strip()
         picture = None
-        if self.formulas > 0 and self.formula_bytes > 0 and len(tex) <= TEX_CHARS:
-            picture = math_svg(tex)
+        room = self.formulas > 0 and self.formula_bytes > 0 and len(tex) <= TEX_CHARS
+        if room:
+            picture = math_svg(tex)  # None: mathtext cannot draw it
             if picture is not None and len(picture) > self.formula_bytes:
-                picture = None
-            if picture is not None:
-                self.formulas -= 1
-                self.formula_bytes -= len(picture)
-        if picture is None:
-            if tex and (self.formulas <= 0 or self.formula_bytes <= 0 or len(tex) > TEX_CHARS):
-                self.formulas_cut += 1
-                return text(f"$${tex}$$" if display else f"${tex}$")  # as typed, escaped
+                picture, room = None, False
+        if picture is not None:
+            self.formulas -= 1
+            self.formula_bytes -= len(picture)
+        elif not room:
+            self.formulas_cut += 1
+            return text(f"$${tex}$$" if display else f"${tex}$")  # as typed, escaped
+        else:
             picture = Markup('<code class="tex">') + text(f"${tex}$") + Markup("</code>")
         return html('<span class="display">{}</span>', picture) if display else picture
 
     def picture(self, make: Callable[..., Markup | None], data: Any) -> Markup | None:
         """A data URI for a picture, if it is well formed and the page has room for it."""
-        uri = make(data, min(self.picture_bytes, 4 * 1024 * 1024))
+        uri = make(data, min(self.picture_bytes, IMAGE_BYTES))
         if uri is None:
             self.pictures_cut += 1
             return None
