@@ -181,10 +181,10 @@ def _course_for(root: Path, info: os.stat_result) -> Course:
 def course_files(root: Path, db_url: str | None = None) -> Course:
     """The course's own files (`COURSE_FOLDERS`, every file directly in ``root``, and the
     gradebook's SQLite file wherever ``db_url`` or ``$GAMEKIT_DB_URL`` puts it) and the files
-    of ``submitted/`` by student, each by inode. Only ``lstat`` is used, and no link is
-    followed. Needed only when a submission holds a hard link: `read_folder` calls it then,
-    for the course its folder is in, and keeps the walk while the files it judges are older
-    than it."""
+    of ``submitted/`` by student, each by inode. Nothing is opened, and no link to a folder is
+    followed (a link to a file in the course's own folders counts the file it names). Needed
+    only when a submission holds a hard link: `read_folder` calls it then, for the course its
+    folder is in, and keeps the walk while the files it judges are older than it."""
     root = Path(os.path.abspath(root))
     course = Course(root, taken_ns=time.time_ns())
     for inode, rel in _files(root, 0, every=True):
@@ -283,8 +283,8 @@ class _Links:
         theirs = self.course(info).own.get((info.st_dev, info.st_ino))
         if theirs is not None:
             return (
-                f"{rel} is a hard link to the course's own file {theirs} (one file under two "
-                "names): not read"
+                f"{rel} is a hard link to the course's own file {theirs} (the same file under "
+                "another name): not read"
             )
         if not _links_need_access() and not _may_read(self.owner, info):
             return f"{rel} is a hard link to a file that the folder's owner may not read: not read"
@@ -299,9 +299,8 @@ class _Links:
         if not others:
             return None
         return (
-            f"{rel} is one file with a file in another student's folder (a hard link, file "
-            f"number {info.st_ino}): it is graded here as handed in, and in the other folder as "
-            "handed in there"
+            f"{rel} is the same file as one in another student's folder (a hard link, file "
+            f"number {info.st_ino}): it is graded in each folder as that student's work"
         )
 
 
