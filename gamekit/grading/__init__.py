@@ -177,14 +177,8 @@ def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
 
 
 def default_forbidden() -> tuple[Callable[..., Any], ...]:
-    """gamekit's search engines: the functions an exercise on search must not delegate to."""
-    from gamekit import search
+    """gamekit's searches, the solvers of `gamekit.explain` included: the functions an exercise
+    on search must not delegate to (the rule: `gamekit.grading.searches`)."""
+    from gamekit.grading.searches import per_call_searches, resolve
 
-    return (
-        search.minimax_value,
-        search.minimax_decision,
-        search.alphabeta_search,
-        search.alphabeta_cutoff_search,
-        search.negamax,
-        search.expectiminimax,
-    )
+    return tuple(resolve(target) for target in per_call_searches())

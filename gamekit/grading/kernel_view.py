@@ -9,11 +9,13 @@ inside it:
 - the checker modules (``gamekit.grading.a01`` ... ``a06``) stay, because the notebooks' own
   cells use their course data (example trees, random positions) and the grader sends some of
   their functions to the kernel (a01's reference as a stand-in, a06's ordering key);
-- every function an assignment asks students to write themselves, and the references that
-  answer it, are replaced by a function that raises `gamekit.grading.EngineForbidden`
-  (`FORBIDDEN`). The original code is not in the kernel's files, so no trick inside the kernel
-  (a function rebuilt from a saved ``__code__``, the source read from disk, the refusal hook
-  replaced) can reach it.
+- every function that could answer the assignment for a student is replaced by a function
+  that raises `gamekit.grading.EngineForbidden` (`FORBIDDEN`): every search of gamekit
+  (`gamekit.grading.searches.SEARCHES`: the engines, the complete solvers of
+  `gamekit.explain`, Connect Four's solver), the references of the grader that answer it, and
+  for a04 the course's Hex heuristics. The original code is not in the kernel's files, so no
+  trick inside the kernel (a function rebuilt from a saved ``__code__``, the source read from
+  disk, the refusal hook replaced) can reach it.
 
 The per-call refusal of `gamekit.grading.engines_swapped_out` stays as a second line, and it
 is the only one for the assignments without an entry in `FORBIDDEN` (their notebooks use
@@ -29,6 +31,8 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+
+from gamekit.grading.searches import SEARCHES
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """gamekit's package folder (the one the view stands in for)."""
@@ -57,34 +61,17 @@ ABSENT = (
 )
 """Paths under gamekit/ that a graded kernel never sees."""
 
-_ENGINES = (
-    "gamekit.search:minimax_value",
-    "gamekit.search:minimax_decision",
-    "gamekit.search:alphabeta_search",
-    "gamekit.search:alphabeta_cutoff_search",
-    "gamekit.search:negamax",
-    "gamekit.search:expectiminimax",
-)
-
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "a04_hex_heuristics": (
-        *_ENGINES,
+        *SEARCHES,
         "gamekit.hex_heuristics:connected",
         "gamekit.hex_heuristics:better_connected",
         "gamekit.hex_heuristics:shortest_path",
         "gamekit.hex_heuristics:distance",
     ),
-    "a05_mcts": (
-        "gamekit.mcts:mcts_search",
-        "gamekit.mcts:child_statistics",
-        "gamekit.mcts:MCTSNode.ucb",
-        "gamekit.mcts:_iterate",
-        "gamekit.grading.a05:reference_search",
-    ),
+    "a05_mcts": (*SEARCHES, "gamekit.grading.a05:reference_search"),
     "a06_negamax_quarto": (
-        *_ENGINES,
-        "gamekit.negamax:negamax_search",
-        "gamekit.negamax:_search",
+        *SEARCHES,
         "gamekit.grading.a06:reference",
         "gamekit.grading.a06:reference_stats",
     ),
