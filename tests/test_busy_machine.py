@@ -155,6 +155,8 @@ def scores_of(summary, student: str, assignment: str) -> dict[str, tuple[float, 
         r for r in summary.results if r["student"] == student and r["assignment"] == assignment
     ]
     assert record["status"] == "graded", record["reasons"]
+    lost = {c["grade_id"]: c["message"] for c in record["cells"] if c["score"] != c["max_score"]}
+    print(f"{student} / {assignment}: lost {lost}; stopped {record.get('stopped')}")
     return {c["grade_id"]: (c["score"], c["max_score"]) for c in record["cells"] if not c["manual"]}
 
 

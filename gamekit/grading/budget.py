@@ -66,12 +66,23 @@ def read_reference(folder: Path) -> dict[str, dict[str, float]]:
     return found
 
 
+def waiting_seconds(pid: int | str = "self") -> float:
+    """Seconds the main thread of process ``pid`` spent runnable but waiting for a processor
+    (the run-queue wait of Linux's ``/proc/PID/schedstat``): time the machine's other work
+    took. 0 where Linux does not say."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 class CellBudget:
     """The time of one cell: ``cpu_limit`` seconds of the kernel's CPU (read with
     ``cpu_clock``), and a cap of ``wall_limit`` seconds on the time it runs, sleeps or blocks.
 
-    The cap does not count the time the kernel was ready to run but waited for a processor
-    (``wait_clock``: the machine's other work), so a busy machine stops no cell. A
+    The cap does not count the time the kernel or the grader was ready to run but waited for a
+    processor (``wait_clock``: the machine's other work), so a busy machine stops no cell. A
     `gamekit.grading.remote.CellClock`: the grader's waits on the kernel end when it runs out.
     Without clocks (no kernel process to measure) the cap is plain wall-clock time.
     """

@@ -41,7 +41,14 @@ from traitlets import Bool, Dict, Float, Unicode
 
 import gamekit.grading
 from gamekit.grading import GradingError
-from gamekit.grading.budget import POLL, WALL_FACTOR, CellBudget, cell_limit, timeout_sentence
+from gamekit.grading.budget import (
+    POLL,
+    WALL_FACTOR,
+    CellBudget,
+    cell_limit,
+    timeout_sentence,
+    waiting_seconds,
+)
 from gamekit.grading.names import top_level_names
 from gamekit.grading.remote import (
     NOTEBOOK_MODULE,
@@ -287,10 +294,15 @@ def error_output(error: BaseException) -> dict:
     """The one-line error output a failed test cell shows: the reason, never the code."""
     name = getattr(error, "remote_type", None) or type(error).__name__
     message = str(error)
+    if hasattr(error, "student_traceback") and len(error.args) == 1:
+        message = str(error.args[0])  # already str() of the kernel's error (a KeyError's too)
     if isinstance(error, CellTimeout):
         name = "CellTimeoutError"
     where = getattr(error, "student_traceback", "")
-    if where and not isinstance(error, GradingError):
+    blame = getattr(error, "blame", None)
+    if blame is not None and not isinstance(error, GradingError):
+        message = f"{message} ({blame.note()})"
+    elif where and not isinstance(error, GradingError):
         message = f"{message} (raised by your code, {where})"
     return new_output("error", ename=name, evalue=message, traceback=[f"{name}: {message}"])
 
@@ -342,7 +354,11 @@ class TrustedClient(NotebookClient):
         limit = self.cpu_limit(cell)
         running = self.km.has_kernel
         cpu = getattr(self.km, "cpu_seconds", None) if running else None
-        wait = getattr(self.km, "waiting_seconds", None) if running else None
+        kernel_wait = getattr(self.km, "waiting_seconds", None) if running else None
+
+        def wait() -> float:  # the kernel's and the grader's waits for a processor
+            return (kernel_wait() if kernel_wait else 0.0) + waiting_seconds()
+
         return CellBudget(limit, WALL_FACTOR * limit, cpu, wait)
 
     def _record_time(self, cell, cell_index: int, budget: CellBudget) -> None:
