@@ -82,9 +82,25 @@ PLAIN_TYPES = (int, float, str, bool, type(None))
 
 def type_name(value: Any) -> str:
     """The name of ``value``'s type; for an object in the student's kernel, its class there."""
-    from gamekit.grading.remote import RemoteRef
+    from gamekit.grading.remote import HugeInt, RemoteRef
 
+    if isinstance(value, HugeInt):
+        return "int"
     return value.remote_type if isinstance(value, RemoteRef) else type(value).__name__
+
+
+def shown(value: Any, limit: int = 200) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters; an int too long to print
+    (Python refuses past 4,300 digits) is described by its number of digits."""
+    from gamekit.grading.remote import HugeInt, int_digits
+
+    if type(value) is int and value.bit_length() > 1000:
+        return HugeInt(-1 if value < 0 else 1, *int_digits(value)).describe()
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. a list holding an int too long to print
+        return f"a {type_name(value)} that cannot be printed"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def require_plain(value: Any, what: str) -> None:
@@ -103,6 +119,13 @@ def require_plain(value: Any, what: str) -> None:
             require_plain(key, what)
             require_plain(item, what)
         return
+    from gamekit.grading.remote import HugeInt
+
+    if isinstance(value, HugeInt):
+        raise GradingError(
+            f"{what} contains {value.describe()}, too long for the grader to receive",
+            code="wrong_type",
+        )
     raise GradingError(
         f"{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
         f"but it contains a {type_name(value)}",
@@ -116,15 +139,46 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
     if type(value) not in allowed:
         names = " or ".join(t.__name__ for t in allowed)
         raise GradingError(
-            f"{what} should be a {names}, got {type_name(value)}: {value!r}", code="wrong_type"
+            f"{what} should be a {names}, got {type_name(value)}: {shown(value)}",
+            code="wrong_type",
         )
 
 
+LARGEST_FLOAT = "1.8e308"
+"""Roughly the largest float (``sys.float_info.max``), as messages print it."""
+
+
+def a_type(value: Any) -> str:
+    """ "a list", "an Estimate", "None": what ``value`` is, for a message."""
+    if value is None:
+        return "None"
+    name = type_name(value)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def require_number(value: Any, what: str) -> float:
-    """Fail unless ``value`` is a real int or float (not bool, not NaN); return it."""
-    if type(value) not in (int, float) or (type(value) is float and math.isnan(value)):
+    """Fail unless ``value`` is a real int or float (not bool, not NaN, not an int too large to
+    be compared with a float); return it. Every way to fail is one sentence saying what
+    ``value`` is."""
+    from gamekit.grading.remote import HugeInt, int_digits
+
+    if type(value) is float and math.isnan(value):
+        raise GradingError(f"{what} should be a number, got nan (not a number)", code="wrong_type")
+    if type(value) is int:
+        try:
+            float(value)
+        except OverflowError:
+            value = HugeInt(-1 if value < 0 else 1, *int_digits(value))
+    if isinstance(value, HugeInt):
         raise GradingError(
-            f"{what} should be a number, got {type_name(value)}: {value!r}", code="wrong_type"
+            f"{what} should be a number a float can hold, got {value.describe()} (floats stop "
+            f"near {LARGEST_FLOAT})",
+            code="wrong_type",
+        )
+    if type(value) not in (int, float):
+        shown_value = "" if value is None else f": {shown(value)}"
+        raise GradingError(
+            f"{what} should be a number, got {a_type(value)}{shown_value}", code="wrong_type"
         )
     return value
 

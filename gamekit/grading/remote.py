@@ -25,8 +25,10 @@ from __future__ import annotations
 import builtins
 import contextlib
 import dataclasses
+import inspect
 import io
 import json
+import linecache
 import math
 import pickle
 import socket
@@ -34,6 +36,7 @@ import struct
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -155,14 +158,31 @@ class ReplyLimitError(RemoteProtocolError):
 
 PLAIN_SCALARS = (bool, int, float, str, type(None))
 
+MAX_DEPTH = 200
+"""How deeply a value may nest (lists in lists ...), from the kernel or to it."""
+
+
+HUGE_INT_BITS = 13_000
+"""An int of more bits than this (over 3,900 digits) crosses as its sign and number of digits
+(`HugeInt`): JSON readers refuse integers of more than 4,300 digits, and no checker's answer
+is anywhere near that size."""
+
 
 def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
     """``value`` as JSON-ready data; objects that are not plain become handles (``refs``)."""
-    if depth > 200:
-        raise ValueError("value nested too deeply")
+    if depth > MAX_DEPTH:
+        from gamekit.grading import GradingError
+
+        raise GradingError(
+            f"a value your code gave the grader is nested over {MAX_DEPTH} levels deep (lists in "
+            f"lists ...), the grader's limit is {MAX_DEPTH}"
+        )
     kind = type(value)
     if kind is float and not math.isfinite(value):
         return {"$float": repr(value)}
+    if kind is int and value.bit_length() > HUGE_INT_BITS:
+        digits, exact = int_digits(value)
+        return {"$hugeint": [-1 if value < 0 else 1, digits, exact]}
     if kind in PLAIN_SCALARS:
         return value
     if kind is list:
@@ -179,6 +199,42 @@ def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
             ]
         }
     return refs(value)
+
+
+def int_digits(value: int) -> tuple[int, bool]:
+    """How many decimal digits ``value`` has, without converting it to a string (Python refuses
+    to for more than 4,300 digits), and whether that count is exact: past 1,000,000 bits it is
+    a lower bound, so that counting stays cheap."""
+    n = abs(value)
+    bits = n.bit_length()
+    if bits == 0:
+        return 1, True
+    # 2 ** (bits - 1) <= n, so n has at least this many digits:
+    guess = int((bits - 1) * 0.30102999566398120 - 1e-9) + 1
+    if bits > 1_000_000:
+        return guess, False
+    while n >= 10**guess:
+        guess += 1
+    return guess, True
+
+
+@dataclasses.dataclass(frozen=True)
+class HugeInt:
+    """On the trusted side, an int from the kernel too long to cross (see `HUGE_INT_BITS`):
+    only its sign and its number of digits came."""
+
+    sign: int
+    digits: int
+    exact: bool = True
+
+    def describe(self) -> str:
+        """As "an integer of 5,001 digits" ("a negative integer", "at least" if not `exact`)."""
+        more = "" if self.exact else "at least "
+        negative = "a negative integer" if self.sign < 0 else "an integer"
+        return f"{negative} of {more}{self.digits:,} digits"
+
+    def __repr__(self) -> str:
+        return f"<{self.describe()}>"
 
 
 class _Budget:
@@ -200,10 +256,6 @@ class _Budget:
                 f"your code's answer holds a string of {len(data):,} characters, the limit is "
                 f"{self.limits.string_chars:,}"
             )
-
-
-MAX_DEPTH = 200
-"""How deeply a value from the kernel may nest (lists in lists ...)."""
 
 
 def decode(
@@ -230,6 +282,11 @@ def decode(
         if text not in ("inf", "-inf", "nan"):
             raise RemoteProtocolError(f"bad float {str(text)[:20]!r}")
         return float(text)
+    if "$hugeint" in data:
+        sign, digits, exact = _triple(data["$hugeint"])
+        if sign not in (-1, 1) or type(digits) is not int or digits < 1 or type(exact) is not bool:
+            raise RemoteProtocolError("bad huge integer")
+        return HugeInt(sign, digits, exact)
     if "$tuple" in data:
         return tuple(decode(v, conn, inner, budget) for v in _list(data["$tuple"]))
     if "$set" in data:
@@ -271,6 +328,12 @@ def _list(value: Any) -> list:
     if type(value) is not list:
         raise RemoteProtocolError("expected a list")
     return value
+
+
+def _triple(value: Any) -> tuple[Any, Any, Any]:
+    if type(value) is not list or len(value) != 3:
+        raise RemoteProtocolError("expected three values")
+    return value[0], value[1], value[2]
 
 
 def _pair(value: Any) -> tuple[Any, Any]:
@@ -315,9 +378,95 @@ def _known_exception(qualified: list[str]) -> type[BaseException] | None:
     return None
 
 
-def remote_exception(error: dict) -> BaseException:
-    """The trusted side's exception for an error the kernel reported."""
-    names = [str(n) for n in error.get("mro", [])][:20]
+@dataclasses.dataclass(frozen=True)
+class Blame:
+    """Where the student's code was when an exception was raised in the kernel: the last line
+    of the student's answer cells, and, when the exception was raised past it, what that line
+    called (the course's code, Python's library, another cell)."""
+
+    function: str  # the student's function, as written: "minimax_value", "TreeGame.result"
+    line: int  # in its cell
+    code: str  # the line, as written
+    called: str = ""  # what the line called, where the exception was raised ("": nothing)
+    owner: str = ""  # whose ``called`` is: "course", "student" or "other"
+    parameters: str = ""  # what ``called`` takes: "(state, player)"
+    recorder: bool = False  # raised by the grader's recorder of a game, in the call
+    role: str = ""  # "eval": ``called`` is the evaluation function the grader passed
+
+    @property
+    def raised_past(self) -> bool:
+        """True when the exception was raised in code the student's line called."""
+        return bool(self.called) or self.recorder
+
+    def callee(self) -> str:
+        """As "the course's GameTree.result(state, move)", "random.choice(seq)"."""
+        if self.called:
+            what = self.called + self.parameters
+            what = f"evaluation function {what}" if self.role == "eval" else what
+        else:
+            what = "evaluation function" if self.role == "eval" else "game"
+        if self.owner == "course":
+            return f"the course's {what}"
+        if self.owner == "student":
+            return f"your {what}"
+        return what if self.called else f"the {what}"
+
+    def clause(self, kind: str, message: str) -> str:
+        """``your f, at line 5: `code`, called the course's g(a, b), which raised K: m``."""
+        said = f"your {self.function}, at line {self.line}: `{self.code}`, called {self.callee()}"
+        if self.recorder and self.owner == "student":
+            return f"{said}, and the grader's record of that call raised {kind}: {message}"
+        return f"{said}, which raised {kind}: {message}"
+
+    def advice(self) -> str:
+        """What to compare the line with (nothing when the grader's recorder raised)."""
+        if self.recorder or not self.called or not self.parameters:
+            return ""
+        return f" (check the arguments on that line against {self.called}{self.parameters})"
+
+    def note(self) -> str:
+        """The short form for a cell's error line: "raised in ..., which your f called at
+        line 5: code", or "raised by your code, line 5: code"."""
+        if not self.raised_past:
+            return f"raised by your code, line {self.line}: {self.code}"
+        called_at = f"your {self.function} called at line {self.line}: {self.code}"
+        return f"raised in {self.callee()}, which {called_at}"
+
+
+_OWNERS = ("course", "student", "other")
+
+
+def _read_blame(data: Any) -> Blame | None:
+    """The kernel's ``blame`` as a `Blame`, every field checked and cut (it is the kernel's
+    word: it can only be wrong about the student's own code)."""
+    if type(data) is not dict:
+        return None
+    line = data.get("line")
+    if type(line) is not int or line < 0:
+        return None
+    called = data.get("called")
+    if type(called) is not dict:
+        called = {}
+    owner = called.get("owner", "")
+    return Blame(
+        function=str(data.get("function", ""))[:200] or "code",
+        line=line,
+        code=str(data.get("code", ""))[:300],
+        called=str(called.get("name", ""))[:200],
+        owner=owner if owner in _OWNERS else ("other" if called else ""),
+        parameters=str(called.get("parameters", ""))[:200],
+        recorder=called.get("recorder") is True,
+        role="eval" if called.get("role") == "eval" else "",
+    )
+
+
+def remote_exception(error: Any) -> BaseException:
+    """The trusted side's exception for an error the kernel reported, with ``student_traceback``
+    ("line 6: code", the student's last line; "" if none) and ``blame`` (`Blame`, or None)."""
+    if type(error) is not dict:
+        raise RemoteProtocolError("the kernel's error report is not an object")
+    mro = error.get("mro", [])
+    names = [str(n) for n in (mro if type(mro) is list else [])][:20]
     message = str(error.get("message", ""))[:2000]
     cls = _known_exception(names)
     if cls is None:
@@ -331,6 +480,7 @@ def remote_exception(error: dict) -> BaseException:
     except Exception:
         exc = StudentException(message)
     exc.student_traceback = str(error.get("where", ""))[:2000]  # type: ignore[attr-defined]
+    exc.blame = _read_blame(error.get("blame"))  # type: ignore[attr-defined]
     return exc
 
 
@@ -695,7 +845,8 @@ class Recorder:
 
     def utility(self, state: Any, player: str) -> float:
         value = self._game.utility(state, player)
-        self._log.add(["u", self._number, self._log.node(self._number, self._game, state), player])
+        node = self._log.node(self._number, self._game, state)
+        self._log.add(["u", self._number, node, _logged_player(player)])
         return value
 
     def to_move(self, state: Any) -> Any:
@@ -712,8 +863,24 @@ class _RecordedEval:
     def __call__(self, state: Any, player: str) -> float:
         value = self._eval_fn(state, player)
         node = self._log.node(None, None, state)
-        self._log.add(["e", self._number, node, player])
+        self._log.add(["e", self._number, node, _logged_player(player)])
         return value
+
+
+def _logged_player(player: Any) -> Any:
+    """The player as an event carries it: a plain value as it is (the trusted side reads its
+    ``str``), anything else (an object, nan, a huge int) as a short text, so that the reply
+    stays JSON."""
+    if type(player) in (str, bool, type(None)) or (
+        type(player) is int and player.bit_length() <= 64
+    ):
+        return player
+    if type(player) is float and math.isfinite(player):
+        return player
+    try:
+        return str(player)[:100]
+    except Exception:  # noqa: BLE001 - a __str__ that raises, an int too long to print
+        return f"<{type(player).__name__}>"
 
 
 class _Log:
@@ -768,8 +935,10 @@ class _KernelUnpickler(pickle.Unpickler):
             return Recorder(pid[1], self._nested(pid[2]), self.log)
         if kind == "eval":
             return _RecordedEval(pid[1], self._nested(pid[2]), self.log)
-        if kind == "name":
-            return self.server.namespace[pid[1]]
+        if kind == "name":  # a definition of a locked cell: the course's code
+            value = self.server.namespace[pid[1]]
+            self.server.course_files |= _code_files(value)
+            return value
         raise pickle.UnpicklingError(f"unknown persistent id {kind!r}")
 
 
@@ -783,6 +952,8 @@ class _Server:
     def __init__(self, namespace: dict) -> None:
         self.namespace = namespace
         self.objects: dict[int, Any] = {}
+        self.student_files: set[str] = set()  # the cells that define the answers looked up
+        self.course_files: set[str] = set()  # the locked cells the grader named (`"name"`)
 
     def ref(self, value: Any) -> dict:
         number = len(self.objects) + 1
@@ -819,7 +990,9 @@ class _Server:
             if op == "lookup":
                 if message["name"] not in self.namespace:
                     raise NameError(f"name {message['name']!r} is not defined")
-                return {"value": encode(self.namespace[message["name"]], self.ref)}
+                value = self.namespace[message["name"]]
+                self.student_files |= _code_files(value)  # the grader looks up answers only
+                return {"value": encode(value, self.ref)}
             target = self.objects[message["target"]]
             if op == "getattr":
                 return {"value": encode(getattr(target, message["name"]), self.ref)}
@@ -832,23 +1005,182 @@ class _Server:
         except BaseException as error:  # noqa: BLE001 - every failure goes back as data
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
-            return {"error": _describe_error(error), "events": log.events}
+            return {"error": _describe_error(error, self), "events": log.events}
 
 
-def _describe_error(error: BaseException) -> dict:
-    import traceback
-
-    frames = traceback.extract_tb(error.__traceback__)
-    student = [f for f in frames if not f.filename.endswith(("remote.py", "trace.py"))]
-    where = ""
-    if student:
-        last = student[-1]
-        where = f"line {last.lineno}: {(last.line or '').strip()}"
+def _describe_error(error: BaseException, server: _Server | None = None) -> dict:
+    """The kernel's report of ``error``: its classes, its message, and where the student's code
+    was (`_blame`)."""
     try:
         message = str(error)[:2000]
-    except Exception:
+    except Exception:  # noqa: BLE001 - a __str__ that raises, an int too long to print
         message = "(its message could not be shown)"
-    return {"mro": [_qualified(c) for c in type(error).__mro__], "message": message, "where": where}
+    described = {"mro": [_qualified(c) for c in type(error).__mro__], "message": message}
+    try:
+        described.update(_blame(error, server))
+    except Exception:  # noqa: BLE001 - the report must go back whatever the traceback holds
+        described["where"] = ""
+    return described
+
+
+_MACHINERY = ("gamekit.grading.remote", "gamekit.trace")
+"""The grader's own code in the kernel: the request loop and the recorders of games."""
+
+
+def _code_files(value: Any, depth: int = 0) -> set[str]:
+    """The files (IPython names one per cell) of the code of a function, a method, a class's
+    functions, a decorated function's original, a callable object's class: where ``value``'s
+    code is. Read without running the student's code (no ``__getattr__`` is called)."""
+    files: set[str] = set()
+    if depth > 3:
+        return files
+    try:
+        if isinstance(value, types.FunctionType):
+            files.add(value.__code__.co_filename)
+        elif isinstance(value, (types.MethodType, staticmethod, classmethod)):
+            files |= _code_files(value.__func__, depth + 1)
+        elif isinstance(value, property):
+            for accessor in (value.fget, value.fset, value.fdel):
+                files |= _code_files(accessor, depth + 1)
+        elif isinstance(value, type):
+            for item in list(vars(value).values())[:500]:
+                files |= _code_files(item, depth + 1)
+        elif callable(value) and type(value).__module__ not in ("builtins", "functools"):
+            files |= _code_files(type(value), depth + 1)  # an object with a __call__
+        wrapped = inspect.getattr_static(value, "__wrapped__", None)  # functools.wraps, cache
+        if wrapped is not None and wrapped is not value:
+            files |= _code_files(wrapped, depth + 1)
+    except Exception:  # noqa: BLE001 - an object the kernel cannot look into: no files
+        pass
+    return files
+
+
+def _frame_owner(code: types.CodeType, module: Any, server: _Server | None) -> str:
+    """Whose code ``code`` is: "student" (a cell that defines an answer the grader looked up),
+    "machinery" (the grader's request loop and recorders), "course" (gamekit, or a locked cell
+    the grader named) or "other" (Python's library, any other cell)."""
+    if server is not None and code.co_filename in server.student_files:
+        return "student"
+    if module in _MACHINERY:
+        return "machinery"
+    if isinstance(module, str) and (module == "gamekit" or module.startswith("gamekit.")):
+        return "course"
+    if server is not None and code.co_filename in server.course_files:
+        return "course"
+    return "other"
+
+
+def _shown_name(code: types.CodeType) -> str:
+    """A function's name as the student wrote it: ``minimax_value`` for its list comprehension
+    too, ``TreeGame.result`` for a method."""
+    parts = [p for p in code.co_qualname.split(".") if p != "<locals>"]
+    while len(parts) > 1 and (parts[-1].startswith("<") or parts[-1] == "__call__"):
+        parts.pop()
+    name = ".".join(parts)
+    return {"<lambda>": "a lambda", "<module>": "a cell's code"}.get(name, name)
+
+
+def _parameters(code: types.CodeType, method: bool) -> str:
+    """``(state, player)``: the parameters ``code`` takes (without ``self`` for a method)."""
+    names = code.co_varnames
+    positional = list(names[: code.co_argcount])
+    keyword = list(names[code.co_argcount : code.co_argcount + code.co_kwonlyargcount])
+    at = code.co_argcount + code.co_kwonlyargcount
+    star = ""
+    if code.co_flags & inspect.CO_VARARGS:
+        star, at = "*" + names[at], at + 1
+    elif keyword:
+        star = "*"
+    double = "**" + names[at] if code.co_flags & inspect.CO_VARKEYWORDS else ""
+    if method and positional and positional[0] in ("self", "cls"):
+        positional = positional[1:]
+    shown = [*positional, *([star] if star else []), *keyword, *([double] if double else [])]
+    return "(" + ", ".join(shown) + ")"
+
+
+def _code_of(function: Any) -> tuple[types.CodeType | None, bool]:
+    """The code a callable runs, and whether it is a method (its first parameter is bound)."""
+    code = getattr(function, "__code__", None)
+    if isinstance(code, types.CodeType):
+        return code, False
+    inner = getattr(function, "__func__", None)
+    if isinstance(getattr(inner, "__code__", None), types.CodeType):
+        return inner.__code__, True
+    for klass in type(function).__mro__:  # a callable object: its class's __call__
+        call = vars(klass).get("__call__")
+        if isinstance(getattr(call, "__code__", None), types.CodeType):
+            return call.__code__, True
+    return None, False
+
+
+def _stands_for(frame: types.FrameType) -> tuple[types.CodeType | None, str, bool]:
+    """What a recorder's frame stands for: the game's method or the evaluation function the
+    student's code called (its code, module and whether it is a method)."""
+    owner = frame.f_locals.get("self")
+    if isinstance(owner, Recorder):
+        game = object.__getattribute__(owner, "_game")
+        method = getattr(type(game), frame.f_code.co_name, None)
+        code, _ = _code_of(method)
+        return code, getattr(method, "__module__", None), True
+    if isinstance(owner, _RecordedEval):
+        function = object.__getattribute__(owner, "_eval_fn")
+        code, method = _code_of(function)
+        module = getattr(function, "__module__", None) or type(function).__module__
+        return code, module, method
+    return None, "", False
+
+
+def _blame(error: BaseException, server: _Server | None) -> dict:
+    """Where the student's code was when ``error`` was raised: the last frame of the student's
+    answer cells (``where``: "line 6: <code>"; ``blame``: function, line, code) and, when the
+    error was raised past it, in code the student's code called (gamekit, a locked cell of the
+    notebook, Python's library), what it called (``blame["called"]``: name, owner,
+    parameters). Nothing else's line is ever given as the student's."""
+    frames: list[tuple[types.FrameType, int]] = []
+    tb = error.__traceback__
+    while tb is not None and len(frames) < 100_000:
+        frames.append((tb.tb_frame, tb.tb_lineno or 0))
+        tb = tb.tb_next
+    owners = [_frame_owner(f.f_code, f.f_globals.get("__name__"), server) for f, _ in frames]
+    if server is None:  # no answers looked up: any code but the grader's and gamekit's
+        owners = ["student" if o == "other" else o for o in owners]
+    mine = [i for i, owner in enumerate(owners) if owner == "student"]
+    if not mine:
+        return {"where": ""}
+    last = mine[-1]
+    frame, lineno = frames[last]
+    code = linecache.getline(frame.f_code.co_filename, lineno).strip()[:300]
+    blame: dict[str, Any] = {"function": _shown_name(frame.f_code), "line": lineno, "code": code}
+    after = list(range(last + 1, len(frames)))
+    if after:
+        outside = [i for i in after if owners[i] != "machinery"]
+        if outside:
+            callee = frames[outside[0]][0]
+            target, module = callee.f_code, callee.f_globals.get("__name__")
+            owner = owners[outside[0]]
+            method = "." in target.co_qualname.replace(".<locals>", "")
+        else:  # raised by the grader's recorder itself (a state it never gave, ...)
+            target, module, method = _stands_for(frames[after[0]][0])
+            owner = "course"
+            if target is not None:
+                owner = _frame_owner(target, module, server)
+                owner = "course" if owner in ("machinery", "other") else owner
+        first = frames[after[0]][0]  # what the student's line called, as the kernel sees it
+        wrapper = first.f_locals.get("self") if owners[after[0]] == "machinery" else None
+        called = {
+            "name": "",
+            "owner": owner,
+            "parameters": "",
+            "recorder": not outside,
+            "role": "eval" if isinstance(wrapper, _RecordedEval) else "",
+        }
+        if target is not None:
+            called["name"] = _shown_name(target)
+            if owner == "other" and isinstance(module, str) and module not in ("__main__", ""):
+                called["name"] = f"{module}.{called['name']}"
+            called["parameters"] = _parameters(target, method)
+        blame["called"] = called
+    return {"where": f"line {lineno}: {code}", "blame": blame}
 
 
 @contextlib.contextmanager
@@ -908,11 +1240,25 @@ def serve(path: str) -> str:
                 return "done"
             try:
                 payload = json.dumps(reply, allow_nan=False).encode()
-            except (TypeError, ValueError) as error:
-                payload = json.dumps({"error": _describe_error(error)}).encode()
+            except (TypeError, ValueError, RecursionError) as error:
+                payload = json.dumps({"error": _unsendable(error)}).encode()
             send_frame(sock, payload)
     finally:
         sock.close()
+
+
+def _unsendable(error: BaseException) -> dict:
+    """The report of a reply the kernel could not write as JSON (the grader's failure, never
+    a line of the student's)."""
+    try:
+        reason = f"{type(error).__name__}: {str(error)[:300]}"
+    except Exception:  # noqa: BLE001
+        reason = type(error).__name__
+    return {
+        "mro": ["gamekit.grading.GradingError", "builtins.AssertionError"],
+        "message": f"the grader could not send your kernel's reply back as data ({reason})",
+        "where": "",
+    }
 
 
 def start_serving_in_thread(path: str) -> threading.Thread:

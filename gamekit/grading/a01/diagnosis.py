@@ -12,6 +12,7 @@ from gamekit.grading import (
     GradingError,
     engines_swapped_out,
     require_number,
+    shown,
 )
 from gamekit.grading.a01.references import MUTANTS, forbidden
 from gamekit.trace import Trace, TraceNode, run_traced
@@ -39,8 +40,11 @@ def _run(name: str, call: Callable[[Game, EvalFn | None], Any], state, game, eva
 
 
 def raised_by_student(name: str, error: BaseException) -> str:
-    """The feedback for an exception the student's own code raised: the exception and, when the
-    kernel reported it, the student's line that raised it (not a bare ``KeyError: 'D2'``).
+    """The feedback for an exception the student's code raised: the exception and, when the
+    kernel reported it, the student's line that raised it (not a bare ``KeyError: 'D2'``). When
+    it was raised past the student's code (in the course's ``estimate`` the student called with
+    its arguments swapped, in gamekit's ``GameTree.result`` given a list), the student's line
+    that made the call and what it called; never another file's line as the student's.
 
     >>> error = ValueError("no moves")
     >>> error.student_traceback = "line 3: return max(values)"
@@ -49,13 +53,16 @@ def raised_by_student(name: str, error: BaseException) -> str:
     """
     kind = getattr(error, "remote_type", None) or type(error).__name__
     where = getattr(error, "student_traceback", "")
+    remote = hasattr(error, "student_traceback")  # its message is already str() of the original
+    message = error.args[0] if remote and len(error.args) == 1 else str(error)
+    blame = getattr(error, "blame", None)
+    if blame is not None and blame.raised_past:
+        return f"{name} stopped with an error: {blame.clause(kind, message)}{blame.advice()}"
     line, _, code = where.partition(": ")
     at = f", at {line}: `{code}`" if where and code else f", at {where}" if where else ""
     hint = ""
     if kind == "KeyError":
         hint = " (a dictionary has no entry for that key: is it a node that is not in it?)"
-    remote = hasattr(error, "student_traceback")  # its message is already str() of the original
-    message = error.args[0] if remote and len(error.args) == 1 else str(error)
     return f"{name} stopped with an error in your code{at}: {kind}: {message}{hint}"
 
 
@@ -230,7 +237,7 @@ def _check_number(name: str, value: Any) -> float:
         value = value.item()
     if type(value) is tuple:
         raise GradingError(
-            f"{name} returned a tuple {value!r}: it should return only the value",
+            f"{name} returned a tuple {shown(value)}: it should return only the value",
             code=f"shape:{name}",
         )
     return require_number(value, f"the value returned by {name}")
