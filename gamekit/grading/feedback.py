@@ -130,9 +130,12 @@ def write_feedback(
                 outcome = write_page(task)
                 run.written.append(target)
                 if outcome.error:
-                    run.failed.append(f"{where}: short page written, {outcome.error}")
+                    run.failed.append(
+                        f"{where}: the full page could not be drawn ({outcome.error}); "
+                        "a short page was written"
+                    )
                 elif outcome.short:
-                    run.short.append(f"{where}: short page written, {outcome.short}")
+                    run.short.append(f"{where}: a short page, because {outcome.short}")
             except Exception as error:  # noqa: BLE001 - one page must not stop the others
                 run.failed.append(f"{where}: {error}")
     return run
