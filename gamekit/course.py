@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import html as html_lib
 import json
+import os
 import re
 import shutil
 import sys
@@ -596,7 +597,21 @@ def demo(root: Path | None = None, log=print) -> Path:
     from gamekit.report import write_reports
 
     log(f"Report:    {write_reports(course, names, db_url_of(course)).index}")
+    log("")
+    log(demo_commands(root, course))
     return course
+
+
+def demo_commands(root: Path, course: Path) -> str:
+    """How to run the course's commands on the demo's course (it is not the checkout's)."""
+    python = Path(sys.executable)
+    if python.is_relative_to(root):
+        python = Path(os.path.relpath(python, course))
+    where = os.path.relpath(course, Path.cwd()) if course.is_relative_to(Path.cwd()) else course
+    return (
+        f"The demo's course is {where}/, not this checkout: run the course's commands there, "
+        f"e.g. cd {where} && {python} -m gamekit.course report (or feedback, or grade --force)"
+    )
 
 
 def release(root: Path | None = None, log=print) -> None:
@@ -695,18 +710,10 @@ def grade_all(
 
 
 def has_gradebook(db_url: str) -> bool:
-    """False for a SQLite gradebook whose file does not exist yet (reading would create it);
-    True for a database server's, which is there to be asked.
+    """Whether the gradebook exists (`gamekit.grading.driver.has_gradebook`)."""
+    from gamekit.grading.driver import has_gradebook as exists
 
-    >>> has_gradebook("sqlite:////nowhere/gradebook.db")
-    False
-    >>> has_gradebook("postgresql+psycopg://grader@dbhost/gradebook")
-    True
-    """
-    from sqlalchemy.engine import make_url
-
-    url = make_url(db_url)
-    return url.get_backend_name() != "sqlite" or Path(url.database or "").is_file()
+    return exists(db_url)
 
 
 def feedback_all(root: Path | None = None, log=print) -> int:
@@ -719,6 +726,9 @@ def feedback_all(root: Path | None = None, log=print) -> int:
     graded = {a for (_, a) in read_ledger(db_url)} if has_gradebook(db_url) else set()
     if not graded:
         log("No feedback to write: nothing has been graded yet (make grade).")
+        demo = root / "build" / "demo"
+        if (demo / "gradebook.db").is_file():
+            log(demo_commands(root, demo))
         return 0
     failed = 0
     for assignment in assignments(root):
@@ -732,6 +742,8 @@ def feedback_all(root: Path | None = None, log=print) -> int:
         )
         for problem in run.failed:
             log(f"  could not write: {problem}")
+        for short in run.short:
+            log(f"  {short}")
         failed += len(run.failed)
     return 1 if failed else 0
 

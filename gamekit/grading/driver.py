@@ -687,9 +687,44 @@ def grade(
     ``db_url``: the gradebook (default `db_url_of`), e.g. ``postgresql+psycopg://...``."""
     db_url = db_url or db_url_of(root)
     with _db_url_in_environment(db_url):
+        if students:
+            refuse_unknown_students(root, assignments, list(students), db_url)
         return _grade(
             root, assignments, students, workers, force, sandbox, progress, log, cluster, db_url
         )
+
+
+def refuse_unknown_students(
+    root: Path, assignments: list[str], students: list[str], db_url: str
+) -> None:
+    """A student named on the command line must have handed something in (a folder under
+    submitted/) or be in the gradebook already: a typo never becomes a phantom student."""
+    submitted = root / "submitted"
+    known = set(gradebook_students(db_url)) if has_gradebook(db_url) else set()
+    handed_in = {p.name for p in submitted.iterdir() if p.is_dir()} if submitted.is_dir() else set()
+    unknown = [s for s in students if s not in known | handed_in]
+    if unknown:
+        names = ", ".join(sorted(known | handed_in)[:20]) or "none yet"
+        raise GradingSetupError(
+            f"no student {', '.join(repr(s) for s in unknown)}: there is no folder "
+            f"submitted/{unknown[0]}/ and no such student in the gradebook (the students: "
+            f"{names}); nothing was graded"
+        )
+
+
+def has_gradebook(db_url: str) -> bool:
+    """False for a SQLite gradebook whose file does not exist yet (reading would create it);
+    True for a database server's, which is there to be asked.
+
+    >>> has_gradebook("sqlite:////nowhere/gradebook.db")
+    False
+    >>> has_gradebook("postgresql+psycopg://grader@dbhost/gradebook")
+    True
+    """
+    from sqlalchemy.engine import make_url
+
+    url = make_url(db_url)
+    return url.get_backend_name() != "sqlite" or Path(url.database or "").is_file()
 
 
 def _grade(
