@@ -454,3 +454,77 @@ def test_answers_wrapped_or_written_as_objects_are_still_the_students(kernel, an
     message = raised_by_student("student", caught.value)
     _assert_blames_the_students_line(message, answer, caught.value.blame.function)
     assert "called the course's GameTree.result(state, move), which raised TypeError" in message
+
+
+TREE_GAME = """from gamekit import Game
+
+
+class TreeGame(Game):
+    def __init__(self, edges, utilities):
+        self.edges, self.utilities = edges, utilities
+        self.initial = next(iter(edges))
+
+    def actions(self, state):
+        return list(self.edges.get(state, {}))
+
+    def result(self, state, move):
+        {result}
+
+    def utility(self, state, player):
+        return self.utilities[state] if player == "MAX" else -self.utilities[state]
+
+    def terminal_test(self, state):
+        return state in self.utilities
+
+    def to_move(self, state):
+        return "MAX"
+"""
+
+
+@pytest.mark.parametrize(
+    ("result", "said"),
+    [
+        (
+            "self.check_move(move, state)\n        return self.edges[state][move]",
+            "raised IllegalMoveError: move 'A' is illegal here; legal moves: [], in the course's "
+            "Game.check_move(state, move), which your TreeGame.result called at line 13: "
+            "`self.check_move(move, state)`",
+        ),
+        (
+            "return self.edges[state][move]",
+            "raised KeyError, at line 13 of your TreeGame.result: "
+            "`return self.edges[state][move]`, for an edge that does not leave the node",
+        ),
+    ],
+    ids=["check_move_swapped", "own_key_error"],
+)
+def test_a_tree_game_method_says_which_line_raised(kernel, result, said):
+    from gamekit.grading.a01 import check_tree_game_moves
+
+    conn, _ = kernel
+    _cell(TREE_GAME.replace("{result}", result))
+    tree = first_tree()
+    with pytest.raises(GradingError) as caught:
+        check_tree_game_moves(conn.lookup("TreeGame"), tree.edges, tree.utilities)
+    assert said in str(caught.value), caught.value
+
+
+@pytest.mark.parametrize(
+    ("returned", "said"),
+    [
+        ("10**5000", "contains an integer of 5,001 digits, too long for the grader to receive"),
+        ("float('nan')", "value returned instead of move"),
+        ("object()", "must be built from plain Python values"),
+        ("['a1'] * 100_000", "returned ['a1', 'a1', "),
+    ],
+)
+def test_a_move_the_grader_cannot_take_is_one_sentence(kernel, returned, said):
+    from gamekit.grading.a01 import check_minimax_decision
+
+    conn, _ = kernel
+    _cell(f"def minimax_decision(state, game):\n    return {returned}\n")
+    with pytest.raises(GradingError) as caught:
+        check_minimax_decision(conn.lookup("minimax_decision"), first_tree(), "A")
+    message = str(caught.value)
+    assert said in message and len(message) < 600, message
+    assert not BARE.search(message), message

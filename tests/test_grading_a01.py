@@ -486,6 +486,8 @@ KERNEL_ONLY = {
     # which line is the student's (and what it called) comes from the kernel's report
     "cutoff_eval_args_swapped",
     "minimax_result_given_a_list",
+    # the CPU time the kernel used and the second grading are the real grader's
+    "infinite_loop",
 } | {
     p.parent.name
     for p in CASES.glob("*/case.py")

@@ -1072,12 +1072,21 @@ def _frame_owner(code: types.CodeType, module: Any, server: _Server | None) -> s
 
 def _shown_name(code: types.CodeType) -> str:
     """A function's name as the student wrote it: ``minimax_value`` for its list comprehension
-    too, ``TreeGame.result`` for a method."""
-    parts = [p for p in code.co_qualname.split(".") if p != "<locals>"]
+    too, ``TreeGame.result`` for a method, ``max_value (inside alphabeta_search)`` for a
+    function defined in another."""
+    outer, _, inner = code.co_qualname.rpartition(".<locals>.")
+    while outer and (inner.startswith("<") or inner == "__call__"):  # a comprehension's code
+        outer, _, inner = (
+            outer.rpartition(".<locals>.") if ".<locals>." in outer else ("", "", outer)
+        )
+    parts = inner.split(".")
     while len(parts) > 1 and (parts[-1].startswith("<") or parts[-1] == "__call__"):
         parts.pop()
     name = ".".join(parts)
-    return {"<lambda>": "a lambda", "<module>": "a cell's code"}.get(name, name)
+    name = {"<lambda>": "lambda", "<module>": "cell"}.get(name, name)
+    if outer:
+        return f"{name} (inside {outer.replace('.<locals>.', '.')})"
+    return name
 
 
 def _parameters(code: types.CodeType, method: bool) -> str:

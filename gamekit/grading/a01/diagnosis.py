@@ -66,6 +66,30 @@ def raised_by_student(name: str, error: BaseException) -> str:
     return f"{name} stopped with an error in your code{at}: {kind}: {message}{hint}"
 
 
+def error_words(error: BaseException) -> tuple[str, str]:
+    """An exception's class name and message as the student's kernel had them (a KeyError
+    from the kernel is ``'D2'``, not ``"'D2'"``)."""
+    kind = getattr(error, "remote_type", None) or type(error).__name__
+    remote = hasattr(error, "student_traceback")
+    message = str(error.args[0]) if remote and len(error.args) == 1 else str(error)
+    return kind, message
+
+
+def where_raised(error: BaseException) -> str:
+    """Where the kernel says ``error`` was raised, to follow a sentence: ", at line 3 of your
+    TreeGame.result: `...`", ", in the course's Game.check_move(state, move), which your
+    TreeGame.result called at line 3: `...`", or "" when the kernel did not say."""
+    blame = getattr(error, "blame", None)
+    if blame is None:
+        return ""
+    if not blame.raised_past:
+        return f", at line {blame.line} of your {blame.function}: `{blame.code}`"
+    return (
+        f", in {blame.callee()}, which your {blame.function} called at line {blame.line}: "
+        f"`{blame.code}`"
+    )
+
+
 def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 

@@ -11,6 +11,7 @@ from gamekit.games import Game
 from gamekit.grading import (
     GradingError,
     require_plain,
+    shown,
 )
 from gamekit.grading.a01.cases import tree_from_nested
 from gamekit.grading.a01.diagnosis import (
@@ -122,13 +123,13 @@ def check_minimax_decision(
         )
     if type(got) is tuple and len(got) == 2 and got not in moves:
         raise GradingError(
-            f"{name} {case} returned a pair {got!r}: return only the move",
+            f"{name} {case} returned a pair {shown(got)}: return only the move",
             code="shape:minimax_decision",
         )
     require_plain(got, f"the move returned by {name}")
     if got not in moves:
         raise GradingError(
-            f"{name} {case} returned {got!r}, which is not a legal move there",
+            f"{name} {case} returned {shown(got)}, which is not a legal move there",
             code="witness:minimax_decision",
         )
     if got != expected:

@@ -12,9 +12,10 @@ from gamekit.grading import (
     GradingError,
     require_number,
     require_plain,
+    shown,
     type_name,
 )
-from gamekit.grading.a01.diagnosis import _same
+from gamekit.grading.a01.diagnosis import _same, error_words, where_raised
 from gamekit.grading.remote import forbidding
 
 TREE_MESSAGE = "TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself"
@@ -73,8 +74,9 @@ def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[G
     except (GradingError, NotImplementedError):
         raise
     except Exception as error:
+        kind, message = error_words(error)
         raise GradingError(
-            f"TreeGame(edges, utilities) raised {type(error).__name__}: {error}",
+            f"TreeGame(edges, utilities) raised {kind}: {message}{where_raised(error)}",
             code="raised:TreeGame",
         ) from error
     return game, reference
@@ -87,8 +89,9 @@ def _ask(what: str, method: Callable[..., Any], *args: Any) -> Any:
     except (GradingError, NotImplementedError):
         raise
     except Exception as error:
+        kind, message = error_words(error)
         raise GradingError(
-            f"{what} raised {type(error).__name__}: {error}", code="raised:TreeGame"
+            f"{what} raised {kind}: {message}{where_raised(error)}", code="raised:TreeGame"
         ) from error
 
 
@@ -156,13 +159,14 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                 raise
             except Exception as error:
                 raise GradingError(
-                    f"result({node!r}, {bad!r}) raised {type(error).__name__} for an edge that "
-                    "does not leave the node: raise gamekit.IllegalMoveError instead",
+                    f"result({node!r}, {bad!r}) raised {error_words(error)[0]}"
+                    f"{where_raised(error)}, for an edge that does not leave the node: raise "
+                    "gamekit.IllegalMoveError instead",
                     code="raised:TreeGame",
                 ) from error
             raise GradingError(
-                f"result({node!r}, {bad!r}) returned {answer!r} for an edge that does not leave "
-                "the node (illegal move ignored): raise gamekit.IllegalMoveError instead",
+                f"result({node!r}, {bad!r}) returned {shown(answer)} for an edge that does not "
+                "leave the node (illegal move ignored): raise gamekit.IllegalMoveError instead",
                 code="witness:TreeGame",
             )
 
@@ -184,7 +188,7 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                             code="witness:TreeGame",
                         )
                     raise GradingError(
-                        f"utility({node!r}, {player!r}) returned {got!r}, which is not the "
+                        f"utility({node!r}, {player!r}) returned {shown(got)}, which is not the "
                         f"leaf's utility for {player} (`utilities` stores it for MAX; MIN gets "
                         "its negation)",
                         code="witness:TreeGame",
@@ -194,7 +198,7 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
             require_plain(got, f"to_move({node!r})")
             if got != reference.to_move(node):
                 raise GradingError(
-                    f"to_move({node!r}) is {got!r}, but {node!r} lies {reference.depth(node)} "
+                    f"to_move({node!r}) is {shown(got)}, but {node!r} lies {reference.depth(node)} "
                     "plies below the root: turns alternate MAX, MIN, MAX, ... down the tree "
                     "(trees of several rounds)",
                     code="witness:TreeGame",

@@ -13,6 +13,7 @@ from gamekit.grading import (
     require_number,
     require_plain,
     require_type,
+    shown,
 )
 from gamekit.grading.a02.trees import exercise_tree
 
@@ -41,7 +42,8 @@ def _interval_of(node: Any, value: Any) -> tuple[float, float]:
     what = f"the interval of node {node!r}"
     if type(value) not in (tuple, list) or len(value) != 2:
         raise GradingError(
-            f"{what} should be a pair (alpha, beta), got {value!r}", code="shape:intervals_by_hand"
+            f"{what} should be a pair (alpha, beta), got {shown(value)}",
+            code="shape:intervals_by_hand",
         )
     alpha = require_number(value[0], f"alpha at node {node!r}")
     beta = require_number(value[1], f"beta at node {node!r}")
@@ -136,7 +138,7 @@ def check_intervals(answer_fn: Callable[[], Any], tree: GameTree | None = None) 
 def _edge_of(value: Any) -> tuple[Any, Any]:
     if type(value) not in (tuple, list) or len(value) != 2:
         raise GradingError(
-            f"each pruned edge should be a pair (node, edge_label), got {value!r}",
+            f"each pruned edge should be a pair (node, edge_label), got {shown(value)}",
             code="shape:pruned_by_hand",
         )
     return value[0], value[1]

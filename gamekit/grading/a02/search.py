@@ -24,6 +24,7 @@ from gamekit.grading import (
     default_forbidden,
     engines_swapped_out,
     require_plain,
+    shown,
 )
 from gamekit.grading.a01 import raised_by_student
 from gamekit.grading.a02.ladder import probes_for
@@ -146,7 +147,7 @@ def _check_move_type(name: str, answer: Any, state: Any, game: Game, where: str)
     require_plain(answer, f"the move {name} returns")
     if type(answer) not in {type(m) for m in legal} or answer not in legal:
         raise GradingError(
-            f"{name} returns {answer!r} ({where}), which is not one of game.actions(state): "
+            f"{name} returns {shown(answer)} ({where}), which is not one of game.actions(state): "
             "return the move exactly as actions() gives it",
             code=f"witness:{name}",
         )
