@@ -101,6 +101,7 @@ class CellBudget:
         self.wait_start = wait_clock() if wait_clock else 0.0
         self._cpu, self._wait, self._read_at = self.cpu_start, self.wait_start, time.monotonic()
         self.stopped_by: str | None = None  # "cpu" or "wall", once the cell ran out
+        self.cpu_at_stop = 0.0  # the kernel's CPU seconds in the cell when it ran out
 
     def _read(self) -> tuple[float, float]:
         """The two clocks, read at most once per `POLL / 2` (a ladder of many quick calls
@@ -128,7 +129,14 @@ class CellBudget:
                 self.stopped_by = "cpu"
             elif self.wall_used() > self.wall_limit:
                 self.stopped_by = "wall"
+            if self.stopped_by is not None:
+                self.cpu_at_stop = self.cpu_used()
         return self.stopped_by
+
+    def stop(self, kind: str) -> None:
+        """Note that the cell was stopped (``kind``: "cpu" or "wall"), unless it already was."""
+        if self.over() is None:
+            self.stopped_by, self.cpu_at_stop = kind, self.cpu_used()
 
     def wall_left(self) -> float:
         return 0.0 if self.over() else self.wall_limit - self.wall_used()

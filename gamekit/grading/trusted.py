@@ -370,7 +370,7 @@ class TrustedClient(NotebookClient):
         reference = self.reference_cpu.get(nbgrader_meta(cell).get("grade_id"))
         note = {
             "stopped_by": budget.stopped_by,
-            "cpu_used": round(budget.cpu_used(), 2),
+            "cpu_used": round(budget.cpu_at_stop, 2),
             "cpu_limit": budget.cpu_limit,
             "wall_limit": budget.wall_limit,
             "reference_cpu": reference,
@@ -385,7 +385,7 @@ class TrustedClient(NotebookClient):
         return timeout_output(
             timeout_sentence(
                 budget.stopped_by or "cpu",
-                budget.cpu_used(),
+                budget.cpu_at_stop,
                 budget.cpu_limit,
                 budget.wall_limit,
                 reference,
@@ -442,7 +442,7 @@ class TrustedClient(NotebookClient):
             try:
                 task.result()
             except CellTimeoutError:
-                budget.stopped_by = budget.stopped_by or "wall"
+                budget.stop("wall")
         finally:
             if not task.done():
                 task.cancel()
@@ -577,10 +577,10 @@ class TrustedClient(NotebookClient):
             listener.close()
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
-        if msg_id is not None:
-            await self._await_reply(msg_id, cell_index)
         if isinstance(error, CellTimeout):
-            deadline.stopped_by = deadline.stopped_by or deadline.over() or "wall"
+            deadline.stop("wall")
+        if msg_id is not None:
+            await self._await_reply(msg_id, cell_index, stopped=isinstance(error, CellTimeout))
         self._record_time(cell, cell_index, deadline)
         if printed:
             cell.outputs.append(new_output("stream", name="stdout", text=printed))
@@ -602,12 +602,15 @@ class TrustedClient(NotebookClient):
                         "evidence": getattr(error, "evidence", None),
                     }
 
-    async def _await_reply(self, msg_id: str, cell_index: int) -> None:
-        """Wait for the kernel to finish the grader's request; interrupt it if it hangs."""
+    async def _await_reply(self, msg_id: str, cell_index: int, stopped: bool = False) -> None:
+        """Wait for the kernel to finish the grader's request; interrupt it if it hangs (at
+        once when the cell's time limit has ``stopped`` it: it is computing for nothing)."""
+        if stopped:
+            await ensure_async(self.km.interrupt_kernel())
         for attempt in range(2):
             if await self._reply_for(msg_id, self.grace):
                 return
-            if attempt == 0:
+            if attempt == 0 and not stopped:
                 await ensure_async(self.km.interrupt_kernel())
         raise KernelUnresponsive(
             f"cell {cell_index + 1} was stopped at its time limit and the kernel did not stop "
