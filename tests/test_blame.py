@@ -528,3 +528,16 @@ def test_a_move_the_grader_cannot_take_is_one_sentence(kernel, returned, said):
     message = str(caught.value)
     assert said in message and len(message) < 600, message
     assert not BARE.search(message), message
+
+
+def test_a_method_the_course_game_does_not_have(kernel):
+    conn, _ = kernel
+    source = "def student(state, game, player):\n    return game.player(state)\n"
+    _cell(source)
+    with pytest.raises(AttributeError) as caught:
+        run_traced(lambda s, g: conn.lookup("student")(s, g, MAX), "A", first_tree())
+    message = raised_by_student("student", caught.value)
+    _assert_blames_the_students_line(message, source, "student")
+    assert "looked up an attribute of the course's game, which raised AttributeError: " in (
+        message
+    )

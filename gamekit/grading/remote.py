@@ -391,7 +391,8 @@ class Blame:
     owner: str = ""  # whose ``called`` is: "course", "student" or "other"
     parameters: str = ""  # what ``called`` takes: "(state, player)"
     recorder: bool = False  # raised by the grader's recorder of a game, in the call
-    role: str = ""  # "eval": ``called`` is the evaluation function the grader passed
+    role: str = ""  # "eval": the evaluation function the grader passed; "attribute": an
+    # attribute of a game (``game.player``) looked up, not called
 
     @property
     def raised_past(self) -> bool:
@@ -414,6 +415,11 @@ class Blame:
     def clause(self, kind: str, message: str) -> str:
         """``your f, at line 5: `code`, called the course's g(a, b), which raised K: m``."""
         said = f"your {self.function}, at line {self.line}: `{self.code}`, called {self.callee()}"
+        if self.role == "attribute":
+            said = (
+                f"your {self.function}, at line {self.line}: `{self.code}`, looked up an "
+                f"attribute of {self.callee()}"
+            )
         if self.recorder and self.owner == "student":
             return f"{said}, and the grader's record of that call raised {kind}: {message}"
         return f"{said}, which raised {kind}: {message}"
@@ -429,7 +435,8 @@ class Blame:
         line 5: code", or "raised by your code, line 5: code"."""
         if not self.raised_past:
             return f"raised by your code, line {self.line}: {self.code}"
-        called_at = f"your {self.function} called at line {self.line}: {self.code}"
+        verb = "looked up" if self.role == "attribute" else "called"
+        called_at = f"your {self.function} {verb} at line {self.line}: {self.code}"
         return f"raised in {self.callee()}, which {called_at}"
 
 
@@ -456,7 +463,7 @@ def _read_blame(data: Any) -> Blame | None:
         owner=owner if owner in _OWNERS else ("other" if called else ""),
         parameters=str(called.get("parameters", ""))[:200],
         recorder=called.get("recorder") is True,
-        role="eval" if called.get("role") == "eval" else "",
+        role=called.get("role") if called.get("role") in ("eval", "attribute") else "",
     )
 
 
@@ -1183,6 +1190,8 @@ def _blame(error: BaseException, server: _Server | None) -> dict:
             "recorder": not outside,
             "role": "eval" if isinstance(wrapper, _RecordedEval) else "",
         }
+        if isinstance(wrapper, Recorder) and first.f_code.co_name == "__getattr__":
+            called["role"] = "attribute"  # game.<name> that the game does not answer
         if target is not None:
             called["name"] = _shown_name(target)
             if owner == "other" and isinstance(module, str) and module not in ("__main__", ""):
