@@ -538,6 +538,25 @@ def test_a_method_the_course_game_does_not_have(kernel):
         run_traced(lambda s, g: conn.lookup("student")(s, g, MAX), "A", first_tree())
     message = raised_by_student("student", caught.value)
     _assert_blames_the_students_line(message, source, "student")
-    assert "looked up an attribute of the course's game, which raised AttributeError: " in (
-        message
+    assert "looked up an attribute of the course's game, which raised AttributeError: " in (message)
+
+
+def test_numpy_scalars_cross_as_the_numbers_they_hold(kernel):
+    """``np.max(values)`` returns a numpy scalar: a number, as the in-process checkers accept."""
+    pytest.importorskip("numpy")
+    conn, _ = kernel
+    _cell(
+        "import numpy as np\n\n\n"
+        "def minimax_value(state, game, player):\n"
+        "    if game.terminal_test(state):\n"
+        "        return np.int64(game.utility(state, player))\n"
+        "    values = [minimax_value(game.result(state, a), game, player)\n"
+        "              for a in game.actions(state)]\n"
+        "    return np.max(values) if game.to_move(state) == player else np.min(values)\n"
     )
+    check_minimax_value(conn.lookup("minimax_value"), first_tree(), "A", MAX)
+    import numpy as np
+
+    for value, plain in ((np.float64("nan"), {"$float": "nan"}), (np.bool_(True), True)):
+        assert encode(value, lambda v: {"$ref": 1}) == plain
+    assert encode(np.array([1, 2]), lambda v: {"$ref": 1}) == {"$ref": 1}  # an array: a handle

@@ -185,6 +185,11 @@ def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
         return {"$hugeint": [-1 if value < 0 else 1, digits, exact]}
     if kind in PLAIN_SCALARS:
         return value
+    numpy = sys.modules.get("numpy")  # never imported here: only a kernel that uses it has it
+    if numpy is not None and isinstance(value, numpy.generic) and value.ndim == 0:
+        plain = value.item()  # np.int64(3) from np.max: the number it holds, as Python's
+        if type(plain) in PLAIN_SCALARS:
+            return encode(plain, refs, depth + 1)
     if kind is list:
         return [encode(v, refs, depth + 1) for v in value]
     if kind is tuple:
