@@ -560,3 +560,34 @@ def test_numpy_scalars_cross_as_the_numbers_they_hold(kernel):
     for value, plain in ((np.float64("nan"), {"$float": "nan"}), (np.bool_(True), True)):
         assert encode(value, lambda v: {"$ref": 1}) == plain
     assert encode(np.array([1, 2]), lambda v: {"$ref": 1}) == {"$ref": 1}  # an array: a handle
+
+
+def test_a_locked_helper_the_student_redefined_is_not_called_the_course_s(kernel):
+    """The grader sends ``estimate`` by name; the kernel's ``estimate`` is the student's own
+    (redefined in a cell of theirs): its code differs from the grader's copy, so it is not
+    called the course's."""
+    conn, grader = kernel
+    _cell("def estimate(state, player):\n    return {}[state]\n")
+    source = (
+        "def student(state, game, depth, eval_fn, player):\n    return eval_fn(state, player)\n"
+    )
+    _cell(source)
+    student = conn.lookup("student")
+    with pytest.raises(KeyError) as caught:
+        run_traced(
+            lambda s, g, eval_fn: student(s, g, 1, eval_fn, MAX),
+            "A",
+            first_tree(),
+            eval_fn=grader["estimate"],
+        )
+    message = raised_by_student("student", caught.value)
+    _assert_blames_the_students_line(message, source, "student")
+    assert "called evaluation function estimate(state, player), which raised" in message
+    assert "the course's" not in message
+    assert remote.code_fingerprint(grader["estimate"].__code__) == remote.code_fingerprint(
+        next(
+            c
+            for c in compile(LOCKED_ESTIMATE, "/elsewhere.py", "exec").co_consts
+            if hasattr(c, "co_code")
+        )
+    )

@@ -683,7 +683,9 @@ class _TrustedPickler(pickle.Pickler):
             inner = getattr(obj.eval_fn, "kernel_eval", obj.eval_fn)
             return ("eval", len(self.traced) - 1, self._nested(inner))
         if callable(obj) and getattr(obj, "__module__", None) == NOTEBOOK_MODULE:
-            return ("name", obj.__name__)  # defined by a notebook cell the kernel ran too
+            # defined by a notebook cell the kernel ran too; with the fingerprint of the
+            # grader's copy, so that the kernel knows whether its own is the course's
+            return ("name", obj.__name__, code_fingerprint(getattr(obj, "__code__", None)))
         return None
 
 
@@ -947,11 +949,29 @@ class _KernelUnpickler(pickle.Unpickler):
             return Recorder(pid[1], self._nested(pid[2]), self.log)
         if kind == "eval":
             return _RecordedEval(pid[1], self._nested(pid[2]), self.log)
-        if kind == "name":  # a definition of a locked cell: the course's code
+        if kind == "name":  # a definition of a locked cell, as the kernel has it
             value = self.server.namespace[pid[1]]
-            self.server.course_files |= _code_files(value)
+            code = getattr(value, "__code__", None) if type(value) is types.FunctionType else None
+            if len(pid) > 2 and pid[2] and code_fingerprint(code) == pid[2]:
+                self.server.course_files.add(code.co_filename)  # the course's code, unchanged
             return value
         raise pickle.UnpicklingError(f"unknown persistent id {kind!r}")
+
+
+def code_fingerprint(code: Any) -> str:
+    """What a function's code does, without where it was compiled (file, lines): the same for
+    the grader's copy of a locked cell's function and the kernel's, and different once a
+    student redefined it. "" for anything that is not code."""
+    import hashlib
+
+    if not isinstance(code, types.CodeType):
+        return ""
+
+    def parts(code: types.CodeType) -> list[Any]:
+        consts = [parts(c) if isinstance(c, types.CodeType) else repr(c) for c in code.co_consts]
+        return [code.co_code.hex(), code.co_names, code.co_varnames, code.co_freevars, consts]
+
+    return hashlib.sha256(repr(parts(code)).encode()).hexdigest()
 
 
 def _qualified(cls: type) -> str:
@@ -965,7 +985,7 @@ class _Server:
         self.namespace = namespace
         self.objects: dict[int, Any] = {}
         self.student_files: set[str] = set()  # the cells that define the answers looked up
-        self.course_files: set[str] = set()  # the locked cells the grader named (`"name"`)
+        self.course_files: set[str] = set()  # locked cells the grader named, unchanged
 
     def ref(self, value: Any) -> dict:
         number = len(self.objects) + 1
