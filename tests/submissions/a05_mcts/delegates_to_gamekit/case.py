@@ -1,4 +1,7 @@
-"""backup's cell redefines search with gamekit's mcts_search, and ucb1 calls MCTSNode.ucb."""
+"""backup's cell redefines search with gamekit's mcts_search, and ucb1 calls MCTSNode.ucb. The
+given search cell comes after backup's and defines search again, so the copy never runs; the
+search cells run the given loop with the course's ucb1 in place of this one, so the refused
+MCTSNode.ucb costs Part 1 only (one mistake, one charge), and the lint flags both."""
 
 START = 'solution'
 ANSWERS = {
@@ -34,7 +37,7 @@ def search(state, game, iterations, seed, c=math.sqrt(2)):
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_ucb1': 0, 'test_search_trees': 0, 'test_search_tictactoe': 0, 'test_converges': 0}
+SCORES = {'test_ucb1': 0}
 FEEDBACK = ["calls gamekit's own code"]
 FLAGGED = True  # the lint sees gamekit's MCTS in an answer cell
 REASONS = ["gamekit's own"]

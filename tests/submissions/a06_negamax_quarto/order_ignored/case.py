@@ -31,5 +31,5 @@ ANSWERS = {
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_counted_order": 0}  # the ordering cell uses the course's counted search
-FEEDBACK = ["ignores `order`", "good ordering should need at most 50%"]
+FEEDBACK = ["ignores `order`", "halves the nodes on four positions"]  # ordering: the course's search
 MISTAKES = {'test_counted_order': 'a06.order_ignored'}
