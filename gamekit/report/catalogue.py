@@ -101,8 +101,9 @@ FIXED = {
     "a01.decision_min_max_swapped": "minimax_decision chooses a move that is worst for the "
     "player to move",
     "a02.wrong_move": "generates the right nodes but returns another move than the best",
-    "a03.ignores_player": "evaluate returns the same value for X and for O",
-    "a03.not_zero_sum": "evaluate is not zero-sum: evaluate(state, 'O') != -evaluate(state, 'X')",
+    "a03.ignores_player": "evaluate ignores `player`: it returns the same value for X and for O",
+    "a03.not_zero_sum": "evaluate is not symmetric: evaluate(state, 'O') is not "
+    "-evaluate(state, 'X')",
     "a03.loses_games": "depth-limited play with this evaluate loses games it should win",
     "a03.count_not_rate": "score_summary gives a count where a rate is asked (not divided by "
     "the number of games)",
