@@ -152,7 +152,11 @@ def failed_result(job: dict, reason: str) -> dict:
 
     from gamekit.grading.job import STATUS_FAILED, empty_result
 
-    who = SimpleNamespace(assignment=job.get("assignment", ""), student=job.get("student", ""))
+    who = SimpleNamespace(
+        assignment=job.get("assignment", ""),
+        student=job.get("student", ""),
+        recheck=bool(job.get("recheck")),
+    )
     return empty_result(who, STATUS_FAILED, [reason])  # type: ignore[arg-type]
 
 
