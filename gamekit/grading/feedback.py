@@ -121,7 +121,10 @@ def write_feedback(
             try:
                 target = folder / Path(name).with_suffix(".html").name
                 if info.status != "missing" and graded.is_file():
-                    task = PageTask(target, info, _cell_scores(cells, stored), graded)
+                    task = PageTask(
+                        target, info, _cell_scores(cells, stored), graded,
+                        release=root / "release" / assignment / name,
+                    )  # fmt: skip
                 else:
                     if info.status != "missing":
                         info.status = "failed"
@@ -156,5 +159,6 @@ def _cell_scores(cells: list[dict], stored: dict[str, dict]) -> dict[str, CellSc
             bool(cell.get("manual")),
             str(now.get("comment") or ""),
             str(cell.get("message") or ""),
+            cell.get("evidence") if isinstance(cell.get("evidence"), dict) else None,
         )
     return result

@@ -55,6 +55,7 @@ class PageTask:
     scores: dict[str, Any] = field(default_factory=dict)  # grade_id -> feedback_page.CellScore
     graded: Path | None = None
     out_of: float = 0.0
+    release: Path | None = None  # the notebook as handed out: its parts and exercises
 
 
 @dataclass
@@ -88,7 +89,10 @@ def render(task: PageTask) -> str:
     import nbformat
 
     notebook = nbformat.read(task.graded, as_version=4)
-    return render_notebook_page(notebook, task.info, task.scores)
+    release = None
+    if task.release is not None and task.release.is_file():
+        release = nbformat.read(task.release, as_version=4)
+    return render_notebook_page(notebook, task.info, task.scores, release)
 
 
 def _mapped_bytes() -> int:

@@ -82,6 +82,7 @@ class CellScore:
     manual: bool = False  # graded by a person (a written answer)
     comment: str = ""  # the instructor's comment, if any
     message: str = ""  # the grader's explanation, when it lost points
+    evidence: dict | None = None  # the checker's witness (step, input, got, expected), if any
 
 
 @dataclass
@@ -283,7 +284,8 @@ def _source(cell: Any) -> str:
 
 
 def cell_titles(cells: Iterable[Any]) -> dict[int, tuple[str, str]]:
-    """Cell index -> ("Part 2: ...", "Exercise 2.1 (3 points)"): the headings above each cell."""
+    """Cell index -> ("Part 2: ...", "Exercise 2.1 (3 points)"): the headings above each cell
+    (a part is a level-1 or 2 heading, an exercise a level-3 or 4 heading under it)."""
     titles: dict[int, tuple[str, str]] = {}
     part = exercise = ""
     for index, cell in enumerate(cells):
@@ -301,8 +303,142 @@ def cell_titles(cells: Iterable[Any]) -> dict[int, tuple[str, str]]:
     return titles
 
 
+EXERCISE_HEADING = re.compile(r"(?:Exercise|Question)\b", re.I)
+"""A level-3 heading that names an exercise (not "Worked example" or another section)."""
+
+QUESTION = re.compile(r"\*\*((?:Question|Exercise)\b[^*]{0,120}?)\.?\*\*")
+"""A written question's bold lead: ``**Question (2 points, graded by hand).**``."""
+
+CHECK_WORDS = 90
+"""Characters of a check's own description kept in its title."""
+
+
+def _points_words(points: Any) -> str:
+    try:
+        value = float(points)
+    except (TypeError, ValueError):
+        return ""
+    return f"{value:g} point" + ("" if value == 1 else "s")
+
+
+def _check_words(source: str) -> str:
+    """What a check cell says it checks: the first clause of its leading comment."""
+    lines = []
+    for line in source.splitlines():
+        if not line.startswith("#") or "BEGIN HIDDEN" in line.upper():
+            break
+        lines.append(line.lstrip("#").strip())
+    words = " ".join(lines).replace("`", "").strip()
+    words = re.split(r"(?<=[^.\s])(?::\s|\.\s|\.$)", words, maxsplit=1)[0].strip()
+    if len(words) > CHECK_WORDS:
+        head = words[:CHECK_WORDS]
+        cut = max(head.rfind(", "), head.rfind(" ("))
+        words = head[: cut if cut > 20 else head.rfind(" ")].rstrip(" ,") + " ..."
+    return words
+
+
+def exercise_titles(cells: Iterable[Any]) -> dict[str, tuple[str, str]]:
+    """grade_id -> (part, exercise) in words, read off a notebook's structure (the release
+    notebook's, so that what a student edits does not change it): the part is the ``##``
+    heading above the cell; the exercise is the ``### Exercise ...`` heading above it in that
+    part, else a written answer's bold ``**Question (...)**`` lead in the markdown above it,
+    else what the check cell's leading comment says it checks, with its points."""
+    titles: dict[str, tuple[str, str]] = {}
+    part = exercise = question = ""
+    for cell in cells:
+        cell = _dict(cell)
+        meta = _meta(cell)
+        source = _source(cell)
+        if cell.get("cell_type") == "markdown" and not meta.get("grade"):
+            for line in source.splitlines():
+                heading = re.match(r"(#{1,4})\s+(.*)", line)
+                if heading and len(heading.group(1)) <= 2:
+                    part, exercise, question = heading.group(2).strip(), "", ""
+                elif heading and EXERCISE_HEADING.match(heading.group(2).strip()):
+                    exercise, question = heading.group(2).strip(), ""
+            lead = QUESTION.search(source)
+            if lead:
+                question = lead.group(1).strip()
+            continue
+        grade_id = meta.get("grade_id")
+        if not meta.get("grade") or not isinstance(grade_id, str):
+            continue
+        points = _points_words(meta.get("points"))
+        if exercise:
+            words = exercise
+        elif cell.get("cell_type") == "markdown" or meta.get("solution"):
+            words = question or f"A written answer ({points})"
+        else:
+            what = _check_words(source)
+            words = f"{what} ({points})" if what else f"A check ({points})"
+        titles[grade_id] = (part, words)
+    return titles
+
+
 def title_text(title: tuple[str, str]) -> str:
     return " › ".join(t for t in title if t)
+
+
+MACHINE_PATH = re.compile(r"(?<![\w.:/~-])(?:/[\w.+@~-]+)+/?")
+"""An absolute path (``/work/...``, ``/tmp/ipykernel_1/2.py``): the grading machine's, never
+shown. A fraction (``Q/N``), a URL's path and a board's `` / `` between rows do not match."""
+
+
+def without_paths(words: str) -> str:
+    """``words`` with every absolute path replaced by ``…/`` and its last name (``games.py``):
+    the grading machine's folders are nobody's business."""
+
+    def short(found: re.Match) -> str:
+        name = found.group(0).rstrip("/").rsplit("/", 1)[-1]
+        return f"…/{name}" if name else "…"
+
+    return MACHINE_PATH.sub(short, words)
+
+
+STUDENT_FRAME = re.compile(
+    r"\s*(?:Cell In\s*\[(?P<cell>\d*)\]|Input In\s*\[(?P<input>\d*)\]"
+    r"|File \S*(?:ipykernel_\d+|<ipython-input-)|<ipython-input-)"
+)
+"""The first line of a traceback frame in a notebook cell (IPython's ``Cell In[12], line 5``,
+older ``Input In [12]`` or ``<ipython-input-...>``, or the kernel's ``/tmp/ipykernel_N/...py``
+file); every other frame is in gamekit, Python or a library."""
+
+
+def student_traceback(output: dict, cells_by_count: dict[int, int]) -> str:
+    """An error output's traceback with only the frames in the notebook's cells (IPython's
+    ``Cell In[12]`` written as the page's ``cell 19``) and the error's sentence; how many frames
+    were left out is said, and no path of the grading machine is shown."""
+    lines = [clean(line) for line in _list(output.get("traceback"))]
+    kept, left_out = [], 0
+    last = f"{output.get('ename')}: {output.get('evalue')}"
+    for frame in lines[:-1] if lines else []:
+        first = frame.strip().splitlines()[0] if frame.strip() else ""
+        if (
+            not first
+            or re.match(r"-{5,}|Traceback \(most recent call last\)", first)
+            or (first.endswith("Traceback (most recent call last)"))
+        ):
+            continue  # IPython's header line: said below in words
+        found = STUDENT_FRAME.match(frame)
+        if found is None:
+            left_out += 1
+            continue
+        number = found.group("cell") or found.group("input")
+        if number and number.isdigit() and int(number) in cells_by_count:
+            frame = STUDENT_FRAME.sub(f"Cell {cells_by_count[int(number)]}", frame, count=1)
+        frame = re.sub(
+            r"File \S*?(?:ipykernel_\d+/\d+\.py|<ipython-input-[^>]*>):(\d+)",
+            r"A cell of your notebook, line \1",
+            frame,
+        )
+        kept.append(frame.strip("\n"))
+    last = re.sub(r"^EngineForbidden: ", "Not allowed: ", last)
+    head = "Traceback (most recent call last), in your notebook's cells"
+    if left_out:
+        steps = "1 step" if left_out == 1 else f"{left_out} steps"
+        head += f" ({steps} in the course's or Python's code not shown)"
+    body = "\n".join([head + ":", *kept, last]) if kept or left_out else last
+    return without_paths(body)
 
 
 def unanswered(message: str) -> bool:
@@ -325,7 +461,8 @@ def explanation(score: CellScore) -> str:
     if unanswered(message):
         return UNANSWERED
     message = re.sub(r"^(GradingError|AssertionError): ", "", message)
-    return message or "this cell's checks did not pass"
+    message = re.sub(r"^EngineForbidden: ", "Not allowed: ", message)
+    return without_paths(message) or "this cell's checks did not pass"
 
 
 def _points(score: CellScore) -> str:
@@ -361,19 +498,24 @@ def _display_html(data: dict, budget: Budget) -> Markup:
     if any(str(k).startswith("image/") for k in data):
         parts.append(_not_shown(data, pictures=True))
     if "text/plain" in data:
-        words = _joined(data["text/plain"])[:MAX_TEXT]
+        words = without_paths(_joined(data["text/plain"])[:MAX_TEXT])
         parts.append(html('<pre class="out">{}</pre>', words))
     return join(parts) if parts else _not_shown(data, pictures=False)
 
 
-def _outputs_html(cell: Any, graded_test: bool, budget: Budget | None = None) -> Markup:
+def _outputs_html(
+    cell: Any,
+    graded_test: bool,
+    budget: Budget | None = None,
+    cells_by_count: dict[int, int] | None = None,
+) -> Markup:
     budget = budget if budget is not None else Budget()
     parts = []
     for output in _list(_dict(cell).get("outputs")):
         output = _dict(output)
         kind = output.get("output_type")
         if kind == "stream":
-            words = _joined(output.get("text", ""))[:MAX_TEXT]
+            words = without_paths(_joined(output.get("text", ""))[:MAX_TEXT])
             parts.append(html('<pre class="out">{}</pre>', words))
         elif kind == "error":
             if graded_test:
@@ -381,10 +523,7 @@ def _outputs_html(cell: Any, graded_test: bool, budget: Budget | None = None) ->
             if unanswered(f"{output.get('ename')}: {output.get('evalue')}"):
                 parts.append(html('<pre class="out">{}</pre>', UNANSWERED_HERE))
                 continue  # a "check it" cell of an exercise still to answer: no traceback
-            lines = _list(output.get("traceback")) or [
-                f"{output.get('ename')}: {output.get('evalue')}"
-            ]
-            words = "\n".join(str(line) for line in lines)[:MAX_TEXT]
+            words = student_traceback(output, cells_by_count or {})[:MAX_TEXT]
             parts.append(html('<pre class="out error">{}</pre>', words))
         elif kind in ("display_data", "execute_result"):
             parts.append(_display_html(_dict(output.get("data")), budget))
@@ -400,15 +539,43 @@ def _state(score: CellScore) -> str:
     return "blank" if unanswered(score.message) else "lost"
 
 
-def _graded_box(score: CellScore, kind: str) -> Markup:
+def _said(score: CellScore, same_as: int | None) -> Markup:
+    """The explanation, or a pointer to the graded cell above that says the same."""
+    if same_as is not None:
+        return html('the same as <a href="#cell-{0}">cell {0}</a>', same_as)
+    return text(explanation(score))
+
+
+def _graded_box(score: CellScore, kind: str, same_as: int | None = None) -> Markup:
+    shown = witness_html(score.evidence) if same_as is None and _state(score) == "lost" else ""
     return html(
         '<div class="verdict {}"><span class="points">{}</span><span class="what">{}</span>'
-        '<p class="explain">{}</p></div>',
+        '<p class="explain">{}</p>{}</div>',
         _state(score),
         _points(score),
         kind,
-        explanation(score),
+        _said(score, same_as),
+        shown,
     )
+
+
+def repeats(
+    scores: dict[str, CellScore], order: list[str], number: dict[str, int]
+) -> dict[str, int]:
+    """grade_id -> the cell number of the graded cell just above that lost points with the same
+    explanation (the first of a run): that cell's page says it once, the next ones point to it."""
+    same: dict[str, int] = {}
+    previous: tuple[str, int] | None = None
+    for grade_id in order:
+        score = scores.get(grade_id)
+        if score is None:
+            continue
+        said = explanation(score)
+        if _state(score) == "lost" and previous is not None and previous[0] == said:
+            same[grade_id] = previous[1]
+        else:
+            previous = (said, number[grade_id]) if _state(score) == "lost" else None
+    return same
 
 
 def _cell_html(
@@ -417,8 +584,11 @@ def _cell_html(
     title: tuple[str, str],
     scores: dict[str, CellScore],
     budget: Budget | None = None,
+    same: dict[str, int] | None = None,
+    cells_by_count: dict[int, int] | None = None,
 ) -> Markup:
     budget = budget if budget is not None else Budget()
+    same = same or {}
     cell = _dict(cell)
     number = index + 1
     meta = _meta(cell)
@@ -428,7 +598,7 @@ def _cell_html(
         if _dict(_dict(cell.get("metadata")).get("gamekit")).get("banner"):
             return Markup("")  # the grader's own note: the page says it at the top
         body = markdown_html(_source(cell), budget, _dict(cell.get("attachments")))
-        box = _graded_box(score, "written answer") if score else Markup("")
+        box = _graded_box(score, "written answer", same.get(grade_id)) if score else Markup("")
         return html('<section class="md" id="cell-{}">{}{}</section>', number, box, body)
     if cell.get("cell_type") != "code":
         return Markup("")
@@ -443,14 +613,201 @@ def _cell_html(
     )
     box = Markup("")
     if score is not None:
-        box = _graded_box(score, "written answer" if score.manual else "check")
+        box = _graded_box(
+            score, "written answer" if score.manual else "check", same.get(str(grade_id))
+        )
     code = Markup("") if test else html('<pre class="code">{}</pre>', _source(cell))
-    outputs = _outputs_html(cell, graded_test=test, budget=budget)
+    outputs = _outputs_html(cell, graded_test=test, budget=budget, cells_by_count=cells_by_count)
     classes = "cell graded" if score is not None else "cell"
     return html(
         '<section class="{}" id="cell-{}">{}{}{}{}</section>',
         classes, number, heading, box, code, outputs,
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# A witness's board, drawn
+# --------------------------------------------------------------------------------------------
+
+CONNECT_FOUR = re.compile(
+    r"(?P<rows>(?:[.XO]{2,12} / ){1,11}[.XO]{2,12}) \((?P<h>\d+) x (?P<v>\d+), k = (?P<k>\d+)"
+)
+"""A Connect Four board as the a03 checkers write it: ``..X. / .XO. (2 x 4, k = 3``."""
+
+PIECE = r"(?:\.{4}|[DL][RS][TS][HO])"
+QUARTO = re.compile(
+    rf"(?P<rows>(?:{PIECE}(?: {PIECE}){{3}} / ){{3}}{PIECE}(?: {PIECE}){{3}})"
+    r"(?: \((?P<place>[DL][RS][TS][HO]) to place)?"
+)
+"""A Quarto board as the a06 checkers write it: four rows of four pieces (``DRSH``) or ``....``."""
+
+CELL = 30  # pixels of one cell of a drawn board
+MARGIN = 22  # pixels for the row and column numbers
+
+
+def _cells(value: Any, h: int, v: int) -> list[tuple[int, int]] | None:
+    """A checker's repr of a list of ``(row, col)`` moves as cells of an h x v board, or None
+    when it is anything else (read with `ast.literal_eval`: a value, never code)."""
+    import ast
+
+    if not isinstance(value, str) or len(value) > 2000:
+        return None
+    try:
+        moves = ast.literal_eval(value)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if not isinstance(moves, list | tuple) or len(moves) > h * v:
+        return None
+    cells = []
+    for move in moves:
+        if not (isinstance(move, tuple) and len(move) == 2):
+            return None
+        if not all(type(x) is int for x in move) or not (1 <= move[0] <= h and 1 <= move[1] <= v):
+            return None
+        cells.append(move)
+    return cells
+
+
+def move_words(cells: list[tuple[int, int]]) -> str:
+    """Moves as the course writes a cell (`gamekit.stepper.move_name`): ``(4,1), (4,2)``."""
+    return ", ".join(f"({row},{col})" for row, col in sorted(cells)) or "none"
+
+
+def _numbers(h: int, v: int, columns: str = "numbers") -> Markup:
+    """Row numbers down the left, column numbers (or letters) along the top."""
+    parts = []
+    for col in range(1, v + 1):
+        name = str(col) if columns == "numbers" else "abcdefghijkl"[col - 1]
+        parts.append(
+            html(
+                '<text x="{}" y="{}" text-anchor="middle">{}</text>',
+                MARGIN + (col - 0.5) * CELL,
+                MARGIN - 7,
+                name,
+            )  # fmt: skip
+        )
+    for row in range(1, h + 1):
+        parts.append(
+            html(
+                '<text x="{}" y="{}" text-anchor="middle">{}</text>',
+                MARGIN / 2,
+                MARGIN + (row - 0.5) * CELL + 5,
+                row,
+            )  # fmt: skip
+        )
+    return join(parts)
+
+
+def _svg(h: int, v: int, label: str, body: Markup, columns: str = "numbers") -> Markup:
+    width, height = MARGIN + v * CELL + 2, MARGIN + h * CELL + 2
+    return html(
+        '<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{}" '
+        'width="{}" height="{}" viewBox="0 0 {} {}">{}{}</svg>',
+        label, width, height, width, height, _numbers(h, v, columns), body,
+    )  # fmt: skip
+
+
+def connect_four_board(
+    rows: list[str], marked: list[tuple[int, int]], answered: list[tuple[int, int]]
+) -> Markup:
+    """A Connect Four board as an inline SVG drawn here from validated rows (``.XO`` only):
+    ``marked`` cells ringed (the right moves), ``answered`` cells crossed (the answer given)."""
+    h, v = len(rows), len(rows[0])
+    parts = [
+        html(
+            '<rect class="frame" x="{}" y="{}" width="{}" height="{}" rx="4"/>',
+            MARGIN,
+            MARGIN,
+            v * CELL,
+            h * CELL,
+        )  # fmt: skip
+    ]
+    for r, line in enumerate(rows, start=1):
+        for c, piece in enumerate(line, start=1):
+            x, y = MARGIN + (c - 0.5) * CELL, MARGIN + (r - 0.5) * CELL
+            kind = {"X": "x", "O": "o"}.get(piece, "hole")
+            parts.append(html('<circle class="{}" cx="{}" cy="{}" r="11"/>', kind, x, y))
+            if (r, c) in marked:
+                parts.append(html('<circle class="right" cx="{}" cy="{}" r="13.5"/>', x, y))
+            if (r, c) in answered:
+                parts.append(
+                    html('<path class="given" d="M{} {}l10 10m0 -10l-10 10"/>', x - 5, y - 5)
+                )
+    return _svg(h, v, "the board of the witness", join(parts))
+
+
+def quarto_board(rows: list[list[str]]) -> Markup:
+    """A Quarto board as an inline SVG drawn here from validated piece names: dark or light,
+    round or square, tall (large) or short (small), hollow (a hole) or solid."""
+    parts = [
+        html(
+            '<rect class="frame quarto" x="{}" y="{}" width="{}" height="{}" rx="4"/>',
+            MARGIN,
+            MARGIN,
+            4 * CELL,
+            4 * CELL,
+        )  # fmt: skip
+    ]
+    for r, line in enumerate(rows, start=1):
+        for c, name in enumerate(line, start=1):
+            x, y = MARGIN + (c - 0.5) * CELL, MARGIN + (r - 0.5) * CELL
+            if name == "....":
+                parts.append(html('<circle class="spot" cx="{}" cy="{}" r="3"/>', x, y))
+                continue
+            tone = "dark" if name[0] == "D" else "light"
+            size = 11 if name[2] == "T" else 7
+            if name[1] == "R":
+                parts.append(html('<circle class="{}" cx="{}" cy="{}" r="{}"/>', tone, x, y, size))
+            else:
+                parts.append(
+                    html(
+                        '<rect class="{}" x="{}" y="{}" width="{}" height="{}"/>',
+                        tone,
+                        x - size,
+                        y - size,
+                        2 * size,
+                        2 * size,
+                    )  # fmt: skip
+                )
+            if name[3] == "H":
+                parts.append(html('<circle class="hole-in" cx="{}" cy="{}" r="3"/>', x, y))
+    return _svg(4, 4, "the Quarto position of the witness", join(parts), columns="letters")
+
+
+def witness_html(evidence: Any) -> Markup:
+    """The board of a checker's witness, drawn, with what it shows in words; nothing when the
+    evidence carries no board this page can read (it is then only in the sentence above)."""
+    evidence = _dict(evidence)
+    where = evidence.get("input")
+    if not isinstance(where, str) or len(where) > 2000:
+        return Markup("")
+    found = CONNECT_FOUR.search(where)
+    if found:
+        rows = found.group("rows").split(" / ")
+        h, v = int(found.group("h")), int(found.group("v"))
+        if len(rows) != h or any(len(row) != v for row in rows):
+            return Markup("")
+        right = _cells(evidence.get("expected"), h, v) or []
+        given = _cells(evidence.get("got"), h, v) or []
+        words = [f"The board where it goes wrong ({h} x {v}, rows counted from 1 at the top)."]
+        if right:
+            words.append(f"Ringed: the legal moves, {move_words(right)}.")
+        if given:
+            words.append(f"Crossed: your answer, {move_words(given)}.")
+        picture = connect_four_board(rows, right, given)
+    else:
+        found = QUARTO.search(where)
+        if not found:
+            return Markup("")
+        rows = [line.split(" ") for line in found.group("rows").split(" / ")]
+        picture = quarto_board(rows)
+        words = ["The position where it goes wrong (rows 1 to 4 from the top, columns a to d)."]
+        if found.group("place"):
+            words.append(f"The piece to place: {found.group('place')}.")
+        words.append("Dark or light; round or square; large: tall, small: short; a hole: hollow.")
+    return html(
+        '<figure class="witness">{}<figcaption>{}</figcaption></figure>', picture, " ".join(words)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -472,8 +829,7 @@ table.summary th, table.summary td { border: 1px solid #c9ccd1; padding: .45rem 
           text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 table.summary th { background: #eef1f5; white-space: nowrap; }
 table.summary td.num { white-space: nowrap; } table.summary td:first-child { width: 34%; }
-table.summary .part { color: #555; font-size: .85rem; } table.summary .id { color: #777;
-          font-size: .8rem; }
+table.summary .part { color: #555; font-size: .85rem; }
 table.summary tr.lost td.pts { color: #b3261e; font-weight: 600; }
 table.summary tr.full td.pts { color: #1e6b35; font-weight: 600; }
 section { margin: .8rem 0; } section.md table { border-collapse: collapse; }
@@ -497,12 +853,23 @@ img.math { vertical-align: middle; } .display { text-align: center; margin: .6re
 img.plot, img.picture { max-width: 100%; }
 .display { display: block; } code.tex { background: #f4f5f7; padding: 0 .2rem; }
 .not-shown { color: #555; font-style: italic; }
+figure.witness { margin: .5rem 0 .2rem; } figure.witness figcaption { color: #555;
+          font-size: .85rem; max-width: 36rem; }
+svg.board { display: block; margin: .2rem 0; }
+svg.board text { fill: #1d1d1f; font: 12px system-ui, sans-serif; }
+svg.board .frame { fill: #2f5fa7; } svg.board .hole { fill: #fff; }
+svg.board .x { fill: #c62828; } svg.board .o { fill: #f2c200; }
+svg.board .right { fill: none; stroke: #fff; stroke-width: 2.5; stroke-dasharray: 4 2; }
+svg.board .given { fill: none; stroke: #111; stroke-width: 3; stroke-linecap: round; }
+svg.board .frame.quarto { fill: #efe4cf; } svg.board .spot { fill: #b9a47c; }
+svg.board .dark { fill: #4a3728; } svg.board .light { fill: #fbf7ee; stroke: #4a3728;
+          stroke-width: 1.5; } svg.board .hole-in { fill: #efe4cf; }
 th.align-left, td.align-left { text-align: left; } th.align-center, td.align-center
 { text-align: center; } th.align-right, td.align-right { text-align: right; }
 @media (prefers-color-scheme: dark) {
   body { color: #e6e6e6; background: #16181c; }
   .who, .label, .verdict .what, table.summary .part, .not-shown { color: #a9adb3; }
-  table.summary .id { color: #8d9197; }
+  figure.witness figcaption { color: #a9adb3; } svg.board text { fill: #e6e6e6; }
   table.summary th { background: #262a31; }
   table.summary th, table.summary td, section.md th, section.md td,
   .verdict { border-color: #454a52; }
@@ -581,7 +948,8 @@ def _with_full_message(score: CellScore, cells: list[Any]) -> CellScore:
 def _summary(
     scores: dict[str, CellScore],
     positions: dict[str, int],
-    titles: dict[int, tuple[str, str]],
+    titles: dict[str, tuple[str, str]],
+    same: dict[str, int] | None = None,
 ) -> tuple[Markup, Markup]:
     """The score line and the table of graded cells."""
     got = sum(s.score or 0 for s in scores.values())
@@ -591,9 +959,9 @@ def _summary(
     for grade_id, score in sorted(scores.items(), key=lambda kv: positions.get(kv[0], 10**6)):
         index = positions.get(grade_id)
         where = html('<a href="#cell-{0}">cell {0}</a>', index + 1) if index is not None else "–"
-        part, exercise = titles.get(index, ("", "")) if index is not None else ("", "")
+        part, exercise = titles.get(grade_id, ("", ""))
         title = html('<span class="part">{}</span><br>', part) if part else Markup("")
-        title += html("{} <span class='id'>({})</span>", exercise or grade_id, grade_id)
+        title += text(exercise or ("A written answer" if score.manual else "A check"))
         rows.append(
             html(
                 '<tr class="{}" data-grade-id="{}" data-score="{}" data-max-score="{:g}">'
@@ -605,7 +973,7 @@ def _summary(
                 title,
                 where,
                 _points(score),
-                explanation(score),
+                _said(score, (same or {}).get(grade_id)),
             )
         )
     total = f"{got:g} / {out_of:g}"
@@ -620,18 +988,37 @@ def _summary(
     return html('<p class="score">Score: {}</p>', total), table
 
 
-def render_notebook_page(notebook: Any, info: PageInfo, scores: dict[str, CellScore]) -> str:
+def render_notebook_page(
+    notebook: Any, info: PageInfo, scores: dict[str, CellScore], release: Any = None
+) -> str:
     """The page for one graded notebook (``notebook``: the graded notebook, as the grader ran
-    it; ``scores``: the gradebook's scores of its graded cells, by grade_id)."""
+    it; ``scores``: the gradebook's scores of its graded cells, by grade_id; ``release``: the
+    notebook as handed out, whose headings and checks name each graded cell's part and
+    exercise, else the graded notebook's own)."""
     cells = _list(_dict(notebook).get("cells"))
     titles = cell_titles(_dict(c) for c in cells)
+    named = exercise_titles(cells)
+    named.update(exercise_titles(_list(_dict(release).get("cells"))))
     scores = {grade_id: _with_full_message(score, cells) for grade_id, score in scores.items()}
     positions = {_meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")}
+    order = sorted(scores, key=lambda g: positions.get(g, 10**6))
+    number = {g: positions[g] + 1 if g in positions else 0 for g in order}
+    same = repeats(scores, [g for g in order if g in positions], number)
+    cells_by_count = {
+        c["execution_count"]: i + 1
+        for i, c in enumerate(cells)
+        if isinstance(_dict(c).get("execution_count"), int)
+    }
     budget = Budget()
     shown = join(
-        _cell_html(i, c, titles.get(i, ("", "")), scores, budget) for i, c in enumerate(cells)
-    )
-    score_line, table = _summary(scores, positions, titles)
+        _cell_html(
+            i, c, named.get(_meta(c).get("grade_id"), titles.get(i, ("", "")))
+            if _meta(c).get("grade") else titles.get(i, ("", "")),
+            scores, budget, same, cells_by_count,
+        )
+        for i, c in enumerate(cells)
+    )  # fmt: skip
+    score_line, table = _summary(scores, positions, named, same)
     body = html(
         "<h1>{}: feedback</h1>"
         '<p class="who">{}, handed in by {}</p>'
