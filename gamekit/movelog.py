@@ -17,7 +17,7 @@ move took, ``stats`` the engine's search figures from `gamekit.trace` (``nodes``
 
 Moves are stored in each game's own notation (`GAME_KINDS`): a cell ``[row, col]`` for
 tic-tac-toe and Connect Four, a cell name such as ``"c5"`` (or ``"swap"``) for Hex, and
-``{"cell": [row, col] | null, "give": "LSSO" | null}`` for Quarto. Loading checks every line and
+``{"cell": [row, col] | null, "give": "LQSF" | null}`` for Quarto. Loading checks every line and
 says which line is wrong and why; `replay` also checks that every move is legal and that each
 logged board is the board the moves lead to.
 

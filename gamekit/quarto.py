@@ -21,23 +21,24 @@ empty cells only; earlier, use a depth limit and one of the evaluations below.
 
 Pieces are the integers 0..15: bit ``i`` holds attribute ``i`` of `ATTRIBUTES`, 0 for its first
 value and 1 for its second (`VALUES`). Their names are 4 letters, one per attribute in that
-order: **D**ark/**L**ight, **R**ound/**S**quare, **T**all/**S**hort, **H**ollow/s**O**lid (the
-letter's place says which attribute it is, so the two S's never clash). Piece 0 is ``DRTH`` and
-piece 15 is ``LSSO``.
+order: **D**ark/**L**ight, **R**ound/s**Q**uare, **T**all/**S**hort, **H**ollow/solid (**F**illed).
+The eight letters all differ, and none is X or O, the players' names. Piece 0 is ``DRTH`` and
+piece 15 is ``LQSF``. Names spelled with the letters of earlier versions (S for square, O for
+solid, as in ``LSSO``) are still read, so old move logs load.
 
 Cells are ``(row, col)``, both counted from 1, row 1 at the top, as on every board of the course.
 The players are ``'X'`` and ``'O'``; X moves first (and only gives).
 
 >>> game = Quarto()
->>> state = game.result(game.initial, QuartoMove(None, parse_piece("LSSO")))
+>>> state = game.result(game.initial, QuartoMove(None, parse_piece("LQSF")))
 >>> state = game.result(state, QuartoMove((1, 1), parse_piece("DRTH")))
 >>> print(state)
   1    2    3    4
-1 LSSO .... .... ....
+1 LQSF .... .... ....
 2 .... .... .... ....
 3 .... .... .... ....
 4 .... .... .... ....
-X to move: place DRTH, then give one of 14: LRTH DSTH LSTH DRSH ...
+X to move: place DRTH, then give one of 14: LRTH DQTH LQTH DRSH ...
 >>> len(game.actions(state))  # 15 empty cells x 14 pieces to give
 210
 
@@ -68,8 +69,13 @@ ATTRIBUTES = ("colour", "shape", "height", "filling")
 VALUES = (("dark", "light"), ("round", "square"), ("tall", "short"), ("hollow", "solid"))
 """Per attribute, the value of a 0 bit and of a 1 bit."""
 
-LETTERS = (("D", "L"), ("R", "S"), ("T", "S"), ("H", "O"))
-"""Per attribute, the letter of each value in a piece's name (O for sOlid)."""
+LETTERS = (("D", "L"), ("R", "Q"), ("T", "S"), ("H", "F"))
+"""Per attribute, the letter of each value in a piece's name (Q for sQuare, F for solid: filled).
+
+Eight different letters, none of them X or O."""
+
+OLD_LETTERS = (("D", "L"), ("R", "S"), ("T", "S"), ("H", "O"))
+"""The letters of earlier versions (S for square and for short, O for solid): still read."""
 
 PIECES: tuple[Piece, ...] = tuple(range(16))
 """Every piece, in number order."""
@@ -131,21 +137,26 @@ def piece_name(piece: Piece) -> str:
     """The 4-letter name of ``piece`` (see the module docstring).
 
     >>> piece_name(0), piece_name(6), piece_name(15)
-    ('DRTH', 'DSSH', 'LSSO')
+    ('DRTH', 'DQSH', 'LQSF')
     """
     piece = _check_piece(piece)
     return "".join(LETTERS[i][piece >> i & 1] for i in range(4))
 
 
 _NAMES = tuple(piece_name(p) for p in PIECES)
-_BY_NAME = {name: p for p, name in enumerate(_NAMES)}
+_BY_NAME = {
+    **{"".join(OLD_LETTERS[i][p >> i & 1] for i in range(4)): p for p in PIECES},
+    **{name: p for p, name in enumerate(_NAMES)},
+}
 
 
 def parse_piece(text: str | Piece) -> Piece:
     """The piece named ``text`` (4 letters, any case); a piece number 0..15 is returned as is.
 
-    >>> parse_piece("DSSH"), parse_piece("lsso"), parse_piece(3)
+    >>> parse_piece("DQSH"), parse_piece("lqsf"), parse_piece(3)
     (6, 15, 3)
+    >>> parse_piece("LSSO")  # the spelling of earlier versions
+    15
     """
     if isinstance(text, str):
         piece = _BY_NAME.get(text.strip().upper())
@@ -153,7 +164,7 @@ def parse_piece(text: str | Piece) -> Piece:
             raise ValueError(
                 f"{text!r} is not a piece name: 4 letters, one per attribute, from "
                 + " ".join("/".join(pair) for pair in LETTERS)
-                + ", for example 'DRTH' or 'LSSO'"
+                + ", for example 'DRTH' or 'LQSF'"
             )
         return piece
     return _check_piece(text)
@@ -165,7 +176,7 @@ def common_values(pieces: Iterable[Piece]) -> tuple[int, int]:
     Pieces share an attribute value exactly when ``ones or zeros``; a further piece has one of
     those values when ``piece & ones or ~piece & zeros``. No pieces share everything: ``(15, 15)``.
 
-    >>> common_values([parse_piece("DRTH"), parse_piece("DSTO")])  # dark and tall: bits 0, 2
+    >>> common_values([parse_piece("DRTH"), parse_piece("DQTF")])  # dark and tall: bits 0, 2
     (0, 5)
     """
     ones, zeros = 15, 15
@@ -334,7 +345,7 @@ class Quarto(Game):
     the 16 pieces. `result` checks every move and says what is wrong with an illegal one.
 
     >>> game = Quarto()
-    >>> row_1 = {(1, 1): "DRTH", (1, 2): "DSSO", (1, 3): "DRSO"}  # all three are dark
+    >>> row_1 = {(1, 1): "DRTH", (1, 2): "DQSF", (1, 3): "DRSF"}  # all three are dark
     >>> state = game.from_board(row_1, to_place="LRTH")  # light: cannot finish row 1
     >>> state.to_move, game.actions(state)[:2]
     ('X', [QuartoMove(cell=(1, 4), give=2), QuartoMove(cell=(1, 4), give=3)])
@@ -342,7 +353,7 @@ class Quarto(Game):
     Traceback (most recent call last):
     ...
     gamekit.games.IllegalMoveError: illegal move QuartoMove(...): give is missing; give one of ...
-    >>> winning = game.from_board(row_1, to_place="DSSH")  # dark: (1, 4) wins, nothing to give
+    >>> winning = game.from_board(row_1, to_place="DQSH")  # dark: (1, 4) wins, nothing to give
     >>> game.actions(winning)[0], game.result(winning, QuartoMove((1, 4), None)).winner
     (QuartoMove(cell=(1, 4), give=None), 'X')
     """
@@ -501,7 +512,7 @@ class Quarto(Game):
         with a piece in hand, O moves when ``n`` is even. Checked: cells, pieces, no piece twice,
         and a won board must be winnable by one last placement (its lines share a cell).
 
-        >>> state = Quarto.from_board({(2, 3): "LSSO"}, to_place=0)
+        >>> state = Quarto.from_board({(2, 3): "LQSF"}, to_place=0)
         >>> state.to_move, state.to_place, len(state.available), state.board[(2, 3)]
         ('X', 0, 14, 15)
         """
@@ -594,7 +605,7 @@ def seed_utility(state: QuartoState, player: str) -> float:
     A won position is worth `WON` (100,000) to the winner: more than the 10 lines can add up to
     without a win (10 x 1,000). A draw is 0 (full lines that share nothing score 0).
 
-    >>> state = Quarto.from_board({(1, 1): "DRTH", (1, 2): "DSSO"}, to_place="LSSO")
+    >>> state = Quarto.from_board({(1, 1): "DRTH", (1, 2): "DQSF"}, to_place="LQSF")
     >>> seed_utility(state, "O"), seed_utility(state, "X")  # row 1: 100; 2 columns, 1 diagonal: 10
     (130, -130)
     """
@@ -625,11 +636,11 @@ def shared_attributes(state: QuartoState, player: str) -> float:
     Step 3 looks one placement ahead, so a search to depth ``d`` sees traps one ply deeper.
 
     >>> state = Quarto.from_board(
-    ...     {(1, 1): "DRTH", (1, 2): "DSSO", (1, 3): "DRSO"}, to_place="LRTH", to_move="X"
+    ...     {(1, 1): "DRTH", (1, 2): "DQSF", (1, 3): "DRSF"}, to_place="LRTH", to_move="X"
     ... )
     >>> shared_attributes(state, "X") > 0 > shared_attributes(state, "O")
     True
-    >>> shared_attributes(Quarto.from_board(state.board, to_place="DSSH"), "X")  # dark: win now
+    >>> shared_attributes(Quarto.from_board(state.board, to_place="DQSH"), "X")  # dark: win now
     50000
     """
     if state.winner is not None:

@@ -69,7 +69,7 @@ def test_notations_are_the_games_own():
     assert encode_move(TicTacToe(), (2, 3)) == [2, 3]
     assert encode_move(Hex(5), (5, 3)) == "c5"
     assert encode_move(Hex(5, swap=True), SWAP) == "swap"
-    assert encode_move(Quarto(), QuartoMove(None, 15)) == {"cell": None, "give": "LSSO"}
+    assert encode_move(Quarto(), QuartoMove(None, 15)) == {"cell": None, "give": "LQSF"}
     assert encode_move(Quarto(), QuartoMove((1, 4), None)) == {"cell": [1, 4], "give": None}
 
 

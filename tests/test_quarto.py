@@ -182,10 +182,13 @@ SYMMETRIES = [
 def test_piece_names_attributes_and_parsing_agree():
     letters = {
         "colour": {"dark": "D", "light": "L"},
-        "shape": {"round": "R", "square": "S"},
+        "shape": {"round": "R", "square": "Q"},
         "height": {"tall": "T", "short": "S"},
-        "filling": {"hollow": "H", "solid": "O"},
+        "filling": {"hollow": "H", "solid": "F"},
     }
+    # A player reads them: eight different letters, none a player's name.
+    every = [letter for pair in letters.values() for letter in pair.values()]
+    assert len(set(every)) == 8 and not {"X", "O"} & set(every)
     seen = set()
     for piece in PIECES:
         attrs = attributes(piece)
@@ -199,13 +202,16 @@ def test_piece_names_attributes_and_parsing_agree():
                 letters[attribute][attrs[attribute]]
             )
     assert len(seen) == 16
+    # The spelling of earlier versions (S for square and short, O for solid) is still read.
+    assert parse_piece("LSSO") == parse_piece("LQSF") == 15
+    assert parse_piece("DSTO") == parse_piece("DQTF")
     assert attributes(0) == {
         "colour": "dark",
         "shape": "round",
         "height": "tall",
         "filling": "hollow",
     }
-    assert (piece_name(0), piece_name(15)) == ("DRTH", "LSSO")
+    assert (piece_name(0), piece_name(15)) == ("DRTH", "LQSF")
 
 
 @pytest.mark.parametrize("bad", ["XXXX", "DRT", "DRTHH", "", "SRTH", 16, -1, 1.5, None, True, [0]])
@@ -374,18 +380,18 @@ def test_states_are_immutable_values():
 
 
 def test_text_display():
-    state = Quarto.from_board({(1, 1): "DRTH", (4, 4): "LSSO", (2, 3): "LRTH"}, to_place="DSSH")
+    state = Quarto.from_board({(1, 1): "DRTH", (4, 4): "LQSF", (2, 3): "LRTH"}, to_place="DQSH")
     lines = str(state).splitlines()
     assert lines[:5] == [
         "  1    2    3    4",
         "1 DRTH .... .... ....",
         "2 .... .... LRTH ....",
         "3 .... .... .... ....",
-        "4 .... .... .... LSSO",
+        "4 .... .... .... LQSF",
     ]
-    assert lines[5].startswith("X to move: place DSSH, then give one of 12: ")
+    assert lines[5].startswith("X to move: place DQSH, then give one of 12: ")
     assert "X to move: give one of the 16 pieces" in str(GAME.initial)
-    won = Quarto.from_board(row(1, ["DRTH", "DSSO", "DRSO", "DSSH"]))
+    won = Quarto.from_board(row(1, ["DRTH", "DQSF", "DRSF", "DQSH"]))
     assert str(won).splitlines()[-1] == "X won: (1, 1) to (1, 4) are all dark"
 
 
@@ -404,7 +410,7 @@ def test_utility_and_players():
 
 MID = Quarto.from_board({(1, 1): 0, (1, 2): 2, (1, 3): 4, (2, 1): 15}, to_place=1, to_move="O")
 """Row 1 holds three dark pieces; the piece in hand (1, LRTH) is light."""
-DARK_IN_HAND = Quarto.from_board(dict(MID.board), to_place=6, to_move="O")  # DSSH: wins on (1, 4)
+DARK_IN_HAND = Quarto.from_board(dict(MID.board), to_place=6, to_move="O")  # DQSH: wins on (1, 4)
 
 
 @pytest.mark.parametrize(
@@ -424,7 +430,7 @@ DARK_IN_HAND = Quarto.from_board(dict(MID.board), to_place=6, to_move="O")  # DS
         (MID, QuartoMove((1.5, 2), 5), "not on the board"),
         (MID, QuartoMove((1, 1), 3), r"\(1, 1\) is taken by DRTH"),
         (MID, QuartoMove((3, 3), None), "give is missing"),
-        (MID, QuartoMove((3, 3), "DSTH"), "a name, not a piece number"),
+        (MID, QuartoMove((3, 3), "DQTH"), "a name, not a piece number"),
         (MID, QuartoMove((3, 3), 16), "not a piece"),
         (MID, QuartoMove((3, 3), -1), "not a piece"),
         (MID, QuartoMove((3, 3), 2.5), "not a piece"),
@@ -470,8 +476,8 @@ def test_a_legal_move_given_as_equal_values_is_accepted():
         ({"board": {"a1": 0}, "to_place": 1}, "is not a cell"),
         ({"board": {(1, 1): "ABCD"}, "to_place": 1}, "not a piece name"),
         ({"board": {(1, 1): 16}, "to_place": 1}, "0..15"),
-        ({"board": {(1, 1): 3, (2, 2): "LSTH"}, "to_place": 1}, "LSTH is on the board twice"),
-        ({"board": {(1, 1): 3}, "to_place": "LSTH"}, "to_place LSTH is already on the board"),
+        ({"board": {(1, 1): 3, (2, 2): "LQTH"}, "to_place": 1}, "LQTH is on the board twice"),
+        ({"board": {(1, 1): 3}, "to_place": "LQTH"}, "to_place LQTH is already on the board"),
         ({"board": {(1, 1): 3}}, "to_place is missing"),
         ({"board": {(1, 1): 3}, "to_place": 1, "to_move": "Y"}, "'X' or 'O'"),
         ({"board": row(1, [0, 2, 4, 8]), "to_place": 1}, "over"),
@@ -597,13 +603,13 @@ def test_evaluations_respect_the_symmetries_of_quarto(evaluate):
 
 
 def test_seed_utility_by_hand():
-    # Row 1: DRTH and DSTO share dark and tall: one line of 2 -> 100. Column 1 and column 2:
+    # Row 1: DRTH and DQTF share dark and tall: one line of 2 -> 100. Column 1 and column 2:
     # one piece each -> 10 + 10. The main diagonal holds DRTH alone -> 10. Total 130.
-    state = Quarto.from_board({(1, 1): "DRTH", (1, 2): "DSTO"}, to_place="LSSH")
+    state = Quarto.from_board({(1, 1): "DRTH", (1, 2): "DQTF"}, to_place="LQSH")
     assert state.to_move == "O"
     assert seed_utility(state, "O") == 130 and seed_utility(state, "X") == -130
-    # Row 1 with DRTH and LSSO shares nothing: 0; two columns and the diagonal: 30.
-    other = Quarto.from_board({(1, 1): "DRTH", (1, 2): "LSSO"}, to_place="LSSH")
+    # Row 1 with DRTH and LQSF shares nothing: 0; two columns and the diagonal: 30.
+    other = Quarto.from_board({(1, 1): "DRTH", (1, 2): "LQSF"}, to_place="LQSH")
     assert seed_utility(other, "O") == 30
 
 

@@ -269,11 +269,11 @@ def test_quarto_turns():
     assert parse_input(game, state, "b3 DRTH") == QuartoMove((3, 2), 0)
     assert parse_input(game, state, "3 2 drth") == QuartoMove((3, 2), 0)
     refusals = {
-        "DRTH": "Say where to place LSSO: type a cell, then the piece you give",
+        "DRTH": "Say where to place LQSF: type a cell, then the piece you give",
         "b3 DRTH LRTH": "Give one piece, not 2: type the cell, then the piece you give",
         "b3": "Say which piece you give after the cell, such as b3 ",
-        "b3 LSSO": "LSSO is the piece you are placing: give one of the pieces listed",
-        "b3 ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or S, T or S, H or O",
+        "b3 LQSF": "LQSF is the piece you are placing: give one of the pieces listed",
+        "b3 ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or Q, T or S, H or F",
         "b3 LSS": "'LSS' is neither a cell nor a piece: type the cell, then the piece you give",
         "e1 DRTH": "'e1' is off the board: type a column letter a to d and a row number 1 to 4",
     }
@@ -281,18 +281,18 @@ def test_quarto_turns():
         with pytest.raises(ValueError, match=re.escape(message)):
             parse_input(game, state, text)
     with pytest.raises(ValueError, match="On the first turn there is nothing to place"):
-        parse_input(game, game.initial, "b3 LSSO")
+        parse_input(game, game.initial, "b3 LQSF")
     placed = game.result(state, QuartoMove((3, 2), 0))
-    with pytest.raises(IllegalMoveError, match="b3 is taken by LSSO: place DRTH on an empty cell"):
+    with pytest.raises(IllegalMoveError, match="b3 is taken by LQSF: place DRTH on an empty cell"):
         parse_input(game, placed, "b3 LRTH")
-    with pytest.raises(IllegalMoveError, match="LSSO is already on the board, on b3: give one"):
-        parse_input(game, placed, "c3 LSSO")
-    row = {(1, 1): "DRTH", (1, 2): "DSSO", (1, 3): "DRSO"}
-    winning = game.from_board(row, to_place=parse_piece("DSSH"))  # dark: d1 completes row 1
+    with pytest.raises(IllegalMoveError, match="LQSF is already on the board, on b3: give one"):
+        parse_input(game, placed, "c3 LQSF")
+    row = {(1, 1): "DRTH", (1, 2): "DQSF", (1, 3): "DRSF"}
+    winning = game.from_board(row, to_place=parse_piece("DQSH"))  # dark: d1 completes row 1
     assert parse_input(game, winning, "d1") == QuartoMove((1, 4), None)
-    assert parse_input(game, winning, "d1 LSSO") == QuartoMove((1, 4), None)  # nothing to give
+    assert parse_input(game, winning, "d1 LQSF") == QuartoMove((1, 4), None)  # nothing to give
     assert move_words(game, winning, QuartoMove((1, 4), None), engine=True) == (
-        "it places DSSH on d1 and wins"
+        "it places DQSH on d1 and wins"
     )
 
 
@@ -317,7 +317,7 @@ BOARD_ROW = {  # a row of cells as printed, with its row number where the board 
     "connect-four": r"[.XO]( [.XO]){6}",
     "hex": r"\d +[.XO]( [.XO]){4}",
     "hex --swap": r"\d +[.XO]( [.XO]){4}",
-    "quarto": r"\d (\.{4}|[DL][RS][TS][HO])( (\.{4}|[DL][RS][TS][HO])){3}",
+    "quarto": r"\d (\.{4}|[DL][RQ][TS][HF])( (\.{4}|[DL][RQ][TS][HF])){3}",
 }
 LABELS = {
     "tictactoe": "  a b c",
@@ -469,8 +469,8 @@ def test_every_board_carries_its_coordinates():
     first = board_text(quarto, quarto.initial).splitlines()
     assert first[0] == "  a    b    c    d" and first[1] == "1 .... .... .... ...."
     assert first[5:] == [
-        "To give (16): DRTH LRTH DSTH LSTH DRSH LRSH DSSH LSSH",
-        "              DRTO LRTO DSTO LSTO DRSO LRSO DSSO LSSO",
+        "To give (16): DRTH LRTH DQTH LQTH DRSH LRSH DQSH LQSH",
+        "              DRTF LRTF DQTF LQTF DRSF LRSF DQSF LQSF",
     ]
 
 
@@ -504,12 +504,12 @@ PROBLEMS = {  # per game: what a student types, and the one sentence it gets
         "such as c3.",
     },
     "quarto": {
-        "": "You typed nothing: type a move, such as LSSO, or help.",
-        "zz": "'zz' is neither a cell nor a piece: type the piece you give, such as LSSO.",
+        "": "You typed nothing: type a move, such as LQSF, or help.",
+        "zz": "'zz' is neither a cell nor a piece: type the piece you give, such as LQSF.",
         "b3": "On the first turn there is nothing to place: type only the piece you give, such as "
-        "LSSO.",
-        "ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or S, T or S, H or O (help "
-        "explains them), such as LSSO.",
+        "LQSF.",
+        "ABCD": "ABCD is not a piece: a piece is 4 letters, D or L, R or Q, T or S, H or F (help "
+        "explains them), such as LQSF.",
         "undo": "Nothing to undo: you have not moved yet; type a move, or help.",
     },
 }
@@ -585,7 +585,7 @@ def run_main(argv, text, monkeypatch, capsys):
         ("tictactoe", "b2\n"),
         ("connect-four", "4\n"),
         ("hex", "c3\n"),
-        ("quarto", "LSSO\n"),
+        ("quarto", "LQSF\n"),
     ],
 )
 def test_no_file_is_written_without_log(name, moves, tmp_path, monkeypatch, capsys):
@@ -604,7 +604,7 @@ def test_log_writes_a_file_that_loads_and_replays(tmp_path, monkeypatch, capsys)
     path = tmp_path / "logs" / "mine.jsonl"
     path.parent.mkdir()
     argv = ["play", "quarto", "--engine", "random", "--seed", "4", "--log", str(path)]
-    status, out = run_main(argv, "LSSO\nb2 LRTO\nquit\n", monkeypatch, capsys)
+    status, out = run_main(argv, "LQSF\nb2 LRTF\nquit\n", monkeypatch, capsys)
     assert status == 0 and out.splitlines()[-1] == f"Game log: {path}"
     assert [p.name for p in tmp_path.iterdir()] == ["logs"]
     log = load_log(path)
@@ -614,7 +614,7 @@ def test_log_writes_a_file_that_loads_and_replays(tmp_path, monkeypatch, capsys)
     status, out = run_main(["replay", str(path)], "", monkeypatch, capsys)
     assert status == 0
     assert out.splitlines()[0] == "quarto: X is you, O is random; 4 moves"
-    assert "Move 1: X, you, plays LSSO" in out and "  a    b    c    d" in out
+    assert "Move 1: X, you, plays LQSF" in out and "  a    b    c    d" in out
     for pattern in REPRS[:2]:
         assert not pattern.search(out)
 

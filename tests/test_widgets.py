@@ -209,7 +209,7 @@ def test_keyboard_moves():
     ttt.type_move("2 3")
     assert ttt.state.board[(2, 3)] == "X"
     quarto = play_quarto(engine="random", background=False, seed=1)
-    quarto.type_move("LSSO")  # the first turn only gives
+    quarto.type_move("LQSF")  # the first turn only gives
     assert quarto.state.last_move is not None and len(quarto.history) == 3
 
 
@@ -554,7 +554,7 @@ def test_quarto_win_names_the_line_and_its_attribute():
     game = Quarto()
     board = GameBoard(QuartoAdapter(), engine="random", background=False)
     state = game.from_board(
-        {(1, 1): "DRTH", (1, 2): "LRTH", (1, 3): "DSTH"}, to_place="LSTO", to_move="X"
+        {(1, 1): "DRTH", (1, 2): "LRTH", (1, 3): "DQTH"}, to_place="LQTF", to_move="X"
     )
     board.start_from(state)
     board.click("cell:1:4")  # all four tall: X wins

@@ -7,7 +7,7 @@ printed, in that same notation (`move_text`):
 - a cell of tic-tac-toe or Hex as its column letter and row number, ``b2`` (the letters are
   above the board, the numbers on its left); ``swap`` in Hex when the swap rule offers it;
 - a Connect Four column as its number, ``4`` (the numbers are under the board);
-- a Quarto turn as the cell for the piece in hand and the piece you give, ``b3 LSSO``; only the
+- a Quarto turn as the cell for the piece in hand and the piece you give, ``b3 LQSF``; only the
   piece on the very first turn; only the cell when the placement wins or uses the last piece;
 - or a command: ``undo`` (take back your last move and the engine's answer), ``hint`` (what the
   engine would play, and what it thinks of the position; in Connect Four on the standard 7 x 6

@@ -42,6 +42,13 @@ def example_move(game: Game, state: Any = None) -> str:
     return cell_text(centre if centre in empty or not empty else empty[len(empty) // 2])
 
 
+PIECE_LETTERS = (
+    "A piece is 4 letters: D or L (dark, light), R or Q (round, square),\n"
+    "  T or S (tall, short), H or F (hollow, solid: filled)"
+)
+"""How piece names are spelled (`gamekit.quarto.LETTERS`), for help texts."""
+
+
 def move_help(game: Game, state: Any = None) -> str:
     """How moves are typed in ``game``, with examples that are legal in ``state`` (default:
     the start)."""
@@ -52,7 +59,7 @@ def move_help(game: Game, state: Any = None) -> str:
     if kind == "connect-four":
         return f"Moves: a column number from 1 to {cols} (under the board), such as {example}."
     if kind == "quarto":
-        give, later_state = "LSSO", state  # any piece may be given on the first turn
+        give, later_state = "LQSF", state  # any piece may be given on the first turn
         if state.to_place is None:  # the first turn: show a later turn's move after it
             give, later_state = example, game.result(state, parse_input(game, state, example))
         later = example_move(game, later_state)
@@ -61,8 +68,7 @@ def move_help(game: Game, state: Any = None) -> str:
             f"  piece you give, such as {later}. On the very first turn there is nothing to\n"
             f"  place: type only the piece, such as {give}. When your placement wins or uses\n"
             f"  the last piece, type only the cell, such as {later.split()[0]}.\n"
-            "  A piece is 4 letters: D or L (dark, light), R or S (round, square),\n"
-            "  T or S (tall, short), H or O (hollow, solid)."
+            f"  {PIECE_LETTERS}."
         )
     swap = (
         ", or swap when you are O and X has placed one stone"
@@ -175,7 +181,7 @@ def _column_move(game: Game, state: Any, text: str, example: str) -> Any:
 
 
 def _quarto_move(state: Any, text: str, example: str) -> Any:
-    """A Quarto turn typed as ``'b3 LSSO'``, ``'LSSO'`` (first turn) or ``'b3'`` (last turn)."""
+    """A Quarto turn typed as ``'b3 LQSF'``, ``'LQSF'`` (first turn) or ``'b3'`` (last turn)."""
     from gamekit.quarto import QuartoMove, parse_piece, piece_name
 
     words = text.replace(",", " ").split()
@@ -194,8 +200,8 @@ def _quarto_move(state: Any, text: str, example: str) -> Any:
         give = parse_piece(names[0]) if names else None
     except ValueError:
         raise ValueError(
-            f"{names[0]} is not a piece: a piece is 4 letters, D or L, R or S, T or S, "
-            f"H or O (help explains them), such as {example.split()[-1]}."
+            f"{names[0]} is not a piece: a piece is 4 letters, D or L, R or Q, T or S, "
+            f"H or F (help explains them), such as {example.split()[-1]}."
         ) from None
     if first_turn:
         if rest or give is None:

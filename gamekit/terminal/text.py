@@ -147,7 +147,7 @@ def game_title(game: Game) -> str:
 
 
 def move_text(game: Game, move: Any) -> str:
-    """A move the way a player types it: ``b2``, ``column 4``, ``c5``, ``swap``, ``b3 LSSO``.
+    """A move the way a player types it: ``b2``, ``column 4``, ``c5``, ``swap``, ``b3 LQSF``.
 
     `parse_input` reads it back as the same move.
 

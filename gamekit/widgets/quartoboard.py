@@ -88,7 +88,7 @@ class QuartoAdapter(BoardAdapter):
     default_engine = "alpha-beta"
     default_depth = 1
     max_depth = 4
-    typing_help = "type row, column and piece (2 3 LSSO) then Enter"
+    typing_help = "type row, column and piece (2 3 LQSF) then Enter"
 
     def __init__(self, *, game: Quarto | None = None):
         self.game = game if game is not None else Quarto()
@@ -165,7 +165,7 @@ class QuartoAdapter(BoardAdapter):
         if move not in self.game.actions(state):
             raise IllegalMoveError(
                 f"{typed!r} is not a legal move here: type row, column and the piece to give "
-                "(2 3 LSSO); the piece alone on the first turn"
+                "(2 3 LQSF); the piece alone on the first turn"
             )
         return move
 

@@ -16,7 +16,7 @@ ANSWERS = {
 }
 SCORES = {"test_best_move": 0}
 FEEDBACK = [
-    "(LRTO to place; 2 empty cells) is 1;",
+    "(LRTF to place; 2 empty cells) is 1;",
     "it should be -1, the value for the player to move",
 ]
 MISTAKES = {"test_best_move": "witness:best_move"}

@@ -35,8 +35,8 @@ ANSWERS = {
 }
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}  # the ordering cell uses the course's counted search
 FEEDBACK = [
-    "counted_search(...)['value'] on the position DSSH LSTO .... LSTH",
-    "(LRTO to place; 3 empty cells) is -1; it should be 1, the value for the player to move",
+    "counted_search(...)['value'] on the position DQSH LQTF .... LQTH",
+    "(LRTF to place; 3 empty cells) is -1; it should be 1, the value for the player to move",
 ]
 MISTAKES = {
     "test_counted_search": "witness:counted_search",

@@ -33,7 +33,7 @@ ANSWERS = {
 }
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}
 FEEDBACK = [
-    "counted_search(...)['cutoffs'] on the position DRTO LSTH DRSH LRSH",
-    "(LRTO to place; 2 empty cells) is 0; it should be 1: count one cutoff each time",
+    "counted_search(...)['cutoffs'] on the position DRTF LQTH DRSH LRSH",
+    "(LRTF to place; 2 empty cells) is 0; it should be 1: count one cutoff each time",
 ]
 MISTAKES = {"test_counted_search": "witness:cutoffs", "test_counted_order": "witness:cutoffs"}

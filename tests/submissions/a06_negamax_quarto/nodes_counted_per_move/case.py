@@ -33,7 +33,7 @@ ANSWERS = {
 }
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}
 FEEDBACK = [
-    "counted_search(...)['nodes'] on the position DRSH DSSO LRTH DSSH",
+    "counted_search(...)['nodes'] on the position DRSH DQSF LRTH DQSH",
     "(DRTH to place; 1 empty cell) is 1; it should be 2: count one node per position visited",
 ]
 MISTAKES = {"test_counted_search": "witness:nodes", "test_counted_order": "witness:nodes"}
