@@ -16,3 +16,7 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
 FEEDBACK = ["returns every empty cell"]
+MISTAKES = {
+    "test_actions_small": "a03.actions.every_empty_cell",
+    "test_actions_boards": "a03.actions.every_empty_cell",
+}

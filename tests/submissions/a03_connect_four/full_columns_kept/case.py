@@ -24,3 +24,7 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
 FEEDBACK = ["keeps full columns"]
+MISTAKES = {
+    "test_actions_small": "a03.actions.full_columns_kept",
+    "test_actions_boards": "a03.actions.full_columns_kept",
+}

@@ -22,3 +22,7 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
 FEEDBACK = ["someone has already won"]
+MISTAKES = {
+    "test_actions_small": "a03.actions.moves_after_win",
+    "test_actions_boards": "a03.actions.moves_after_win",
+}

@@ -23,3 +23,7 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
 FEEDBACK = ["off by one row"]
+MISTAKES = {
+    "test_actions_small": "a03.actions.off_by_one_row",
+    "test_actions_boards": "a03.actions.off_by_one_row",
+}

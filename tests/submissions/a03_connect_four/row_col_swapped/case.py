@@ -24,3 +24,7 @@ EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_actions_small": 0, "test_actions_boards": 0}
 FEEDBACK = ["row and column swapped"]
+MISTAKES = {
+    "test_actions_small": "a03.actions.swapped_or_one_cell_per_row",
+    "test_actions_boards": "a03.actions.swapped_or_one_cell_per_row",
+}
