@@ -81,7 +81,11 @@ NBG_SERVER  = formgrader validate_assignment assignment_list course_list
 comma := ,
 # The lab's news prompt ("get notified about official Jupyter news?") is off in class too.
 NEWS := @jupyterlab/apputils-extension:announcements
-disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(addprefix @jupyter/nbgrader:,$(1)) $(NEWS),"$(p)": true))}}
+# Students get no Extension Manager (it installs lab extensions from PyPI into the course's
+# environment): its panel is disabled, and the server's manager is read-only, so its API installs
+# nothing either. The instructor's lab keeps the panel, read-only: the course's pins stay as tested.
+EXTENSION_MANAGER := @jupyterlab/extensionmanager-extension:plugin
+disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(addprefix @jupyter/nbgrader:,$(1)) $(NEWS) $(2),"$(p)": true))}}
 server_off = "{$(subst False ',False$(comma) ',$(foreach e,$(1),'nbgrader.server_extensions.$(e)': False))}"
 
 lab: $(STAMP)
@@ -89,19 +93,26 @@ lab: $(STAMP)
 	@cp -rn release/. work/ && cp -rn notebooks work/ && echo "Your notebooks are in work/ (copies: release/ stays as handed out)."
 	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
 	@mkdir -p build/student-lab/labconfig
-	@echo '$(call disabled,$(NBG_PLUGINS))' > build/student-lab/labconfig/page_config.json
+	@echo '$(call disabled,$(NBG_PLUGINS),$(EXTENSION_MANAGER))' > build/student-lab/labconfig/page_config.json
 	JUPYTER_CONFIG_PATH=$(CURDIR)/build/student-lab $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=work \
-	  --ServerApp.jpserver_extensions=$(call server_off,$(NBG_SERVER)) $(LAB_ARGS)
+	  --ServerApp.jpserver_extensions=$(call server_off,$(NBG_SERVER)) --LabApp.extension_manager=readonly $(LAB_ARGS)
 
+# The formgrader's first page would create a missing gradebook, and nbgrader starts a whole new
+# Python process for it (`alembic heads`, for the schema version: 25 of that page's 27 s on a busy
+# machine): the SQLite gradebook is created before the lab starts instead (once; `make release`
+# makes it too). The course's other gradebook users open it with nbgrader's default course id.
 lab-instructor: $(STAMP)
 	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
+	@[ -e gradebook.db ] || [ -n "$$GAMEKIT_DB_URL" ] || { echo "Creating the gradebook (gradebook.db)."; \
+	  PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -c 'from nbgrader.api import Gradebook; Gradebook("sqlite:///gradebook.db").close()'; }
 	@mkdir -p build/instructor-lab/labconfig build/exchange
 	@chmod 1777 build/exchange
 	@printf 'c = get_config()  # noqa: F821\nc.Exchange.root = "%s"\n' "$(abspath build/exchange)" > build/instructor-lab/nbgrader_config.py
 	@echo '$(call disabled,course-list assignment-list)' > build/instructor-lab/labconfig/page_config.json
 	PATH="$(abspath $(VENV))/bin:$$PATH" JUPYTER_CONFIG_PATH=$(CURDIR)/build/instructor-lab \
 	  $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. \
-	  --ServerApp.jpserver_extensions=$(call server_off,assignment_list course_list) $(LAB_ARGS)
+	  --ServerApp.jpserver_extensions=$(call server_off,assignment_list course_list) \
+	  --LabApp.extension_manager=readonly $(LAB_ARGS)
 
 # The browser tests drive Debian's chromium; install it when it is missing (needs root or sudo).
 browser-deps:

@@ -27,13 +27,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _get(url: str) -> tuple[int, bytes]:
+# Every bound here is generous: on a loaded machine a lab takes a minute to start and its pages
+# seconds to answer, and a test must not fail on a product that works. What the tests wait for is
+# a condition (the server answers, the formgrader answers), never a fixed delay.
+STARTUP = 300  # seconds for `make` to start a lab that answers /api/status
+REPLY = 120  # seconds for one request
+
+
+def _get(url: str, timeout: float = REPLY) -> tuple[int, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=5) as reply:
+        with urllib.request.urlopen(url, timeout=timeout) as reply:
             return reply.status, reply.read()
     except urllib.error.HTTPError as error:
         return error.code, b""
-    except OSError:  # not listening yet
+    except OSError:  # not listening yet (refused at once)
         return 0, b""
 
 
@@ -60,7 +67,7 @@ def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, 
             f"VENV={venv}",
             "STAMP=",  # never reinstall the shared environment from this scratch copy
             f"LAB_ARGS=--no-browser --ServerApp.port={port} --ServerApp.token={token} "
-            "--ServerApp.ip=127.0.0.1 --LabApp.extension_manager=readonly",
+            "--ServerApp.ip=127.0.0.1",
         ],
         cwd=course,
         env=env,
@@ -72,9 +79,11 @@ def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, 
     base = f"http://127.0.0.1:{port}"
     output: list[str] = []
     try:
-        for _ in range(120):
-            if _get(f"{base}/api/status?token={token}")[0] == 200:
-                break
+        deadline = time.monotonic() + STARTUP
+        while _get(f"{base}/api/status?token={token}")[0] != 200:
+            if lab.poll() is not None or time.monotonic() > deadline:
+                os.killpg(lab.pid, 15)
+                pytest.fail(f"`make {target}` gave no lab:\n{lab.communicate(timeout=30)[0]}")
             time.sleep(0.5)
         yield base, token, output
     finally:
@@ -82,13 +91,20 @@ def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, 
         output.append(lab.communicate(timeout=30)[0])
 
 
+def _page_config(page: str) -> dict:
+    """The configuration the lab page hands to JupyterLab."""
+    return json.loads(
+        page.split('id="jupyter-config-data"', 1)[1].split(">", 1)[1].split("</script>")[0]
+    )
+
+
 def _disabled(page: str) -> set[str]:
     """The plugin ids the lab page's configuration disables."""
-    config = page.split('id="jupyter-config-data"', 1)[1].split(">", 1)[1].split("</script>")[0]
-    return set(json.loads(config).get("disabledExtensions", []))
+    return set(_page_config(page).get("disabledExtensions", []))
 
 
 NEWS = "@jupyterlab/apputils-extension:announcements"
+EXTENSION_MANAGER = "@jupyterlab/extensionmanager-extension:plugin"
 NBGRADER_PLUGINS = {
     f"@jupyter/nbgrader:{name}"
     for name in (
@@ -116,6 +132,10 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
             assert _get(f"{base}/{path}?token={token}")[0] == 404, path
         page = _get(f"{base}/lab?token={token}")[1].decode()
         assert _disabled(page) >= NBGRADER_PLUGINS | {NEWS}
+        # No Extension Manager: no panel, and a read-only manager behind it (installs nothing).
+        assert EXTENSION_MANAGER in _disabled(page)
+        manager = _page_config(page)["extensionManager"]
+        assert manager["name"] == "read-only" and manager["can_install"] is False, manager
         assert (course / "release" / "a02_alphabeta").exists()  # the release stays as it was
     if os.geteuid() == 0:
         assert "Running as root: starting JupyterLab with --allow-root." in output[0]
@@ -124,7 +144,11 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
 
 def test_instructor_lab_has_the_formgrader_and_no_exchange_warnings(tmp_path):
     course = _course(tmp_path, "nbgrader_config.py")
+    assert not (course / "gradebook.db").exists()  # a fresh clone has none
     with _lab("lab-instructor", course, tmp_path) as (base, token, output):
+        # Made before the lab started: the formgrader's first page need not make it (nbgrader
+        # would start a new process for its schema version, most of a 27 s page when busy).
+        assert (course / "gradebook.db").is_file()
         assert _get(f"{base}/formgrader?token={token}")[0] == 200
         status, body = _get(f"{base}/formgrader/api/assignments?token={token}")
         assert status == 200, "the formgrader could not open the gradebook"
@@ -136,6 +160,7 @@ def test_instructor_lab_has_the_formgrader_and_no_exchange_warnings(tmp_path):
         assert {"@jupyter/nbgrader:assignment-list", "@jupyter/nbgrader:course-list"} <= disabled
         assert "@jupyter/nbgrader:formgrader" not in disabled
         assert NEWS in disabled  # no news prompt in class
+        assert _page_config(page)["extensionManager"]["can_install"] is False  # pins kept
     log = output[0]
     for noise in ("exchange directory", "Unwritable directory", "Traceback", "alembic"):
         assert noise not in log, f"the instructor's lab printed {noise!r}:\n{log[-3000:]}"
