@@ -7,11 +7,13 @@ ANSWERS = {
     "vocabulary_answer": """import time
 
 _end = time.process_time() + 40
-while time.process_time() < _end:
+while True:  # the busy loop's own jump is inside the try: an interrupt always lands there
     try:
-        sum(range(100_000))
+        while time.process_time() < _end:
+            pass
+        break
     except KeyboardInterrupt:
-        pass
+        continue
 
 
 def tree_vocabulary():
