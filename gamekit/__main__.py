@@ -9,12 +9,14 @@ python -m gamekit replay game.jsonl --step
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 
+from gamekit.engine_names import ALIASES, TERMINAL_ENGINES, engine_name, tournament_name
 from gamekit.games import Game
 from gamekit.movelog import GAME_KINDS, LogError, kind_of, load_log, make_game, print_replay
-from gamekit.tournament import ENGINES, evaluations, named_player, player_names, tournament
+from gamekit.tournament import evaluations, named_player, player_names, tournament
 
 DEFAULT_DEPTH = {"tictactoe": None, "connect-four": 4, "hex": 2, "quarto": 1}
 """Search depth when ``--depth`` is not given (None: to the end of the game)."""
@@ -31,7 +33,11 @@ def _games_help() -> str:
             f"  {name:<13} evaluations: {', '.join(evaluations(game))}; "
             f"default depth: {'to the end' if depth is None else depth}"
         )
-    lines.append(f"engines: {', '.join(ENGINES)}")
+    spelled = {name: alias for alias, name in reversed(ALIASES.items()) if " " not in alias}
+    engines = [
+        name + (f" (or {spelled[name]})" if name in spelled else "") for name in TERMINAL_ENGINES
+    ]
+    lines.append(f"engines: {', '.join(engines)}")
     return "\n".join(lines)
 
 
@@ -42,6 +48,28 @@ def _game_name(text: str) -> str:
             f"unknown game '{text}': the games are {', '.join(GAME_KINDS)}"
         )
     return text
+
+
+def _engine(text: str) -> str:
+    """An engine's name as the course spells it (`gamekit.engine_names`): ``alphabeta`` is read
+    as ``alpha-beta``; an unknown name is answered with the list."""
+    try:
+        return engine_name(text, TERMINAL_ENGINES)
+    except ValueError as error:
+        if _known(text) and engine_name(text) == "negamax (time limit)":
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is negamax with a time limit: type --engine negamax --time-limit SECONDS"
+            ) from None
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _known(text: str) -> bool:
+    """Is ``text`` the name of one of the course's engines, in any spelling?"""
+    try:
+        engine_name(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _positive_int(text: str) -> int:
@@ -139,7 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", type=_game_name, metavar="GAME", help=", ".join(GAME_KINDS))
-    play.add_argument("--engine", default="negamax", choices=ENGINES, help="default: negamax")
+    play.add_argument(
+        "--engine",
+        default="negamax",
+        type=_engine,
+        metavar="ENGINE",
+        help=f"{', '.join(TERMINAL_ENGINES)} (default: negamax)",
+    )
     play.add_argument("--evaluation", help="the engine's evaluation (a name listed below)")
     play.add_argument("--you", default="X", choices=["X", "O"], help="your side; X moves first")
     play.add_argument("--seed", type=int, default=None, help="seed for random and mcts engines")
@@ -233,13 +267,16 @@ def _tournament(args: argparse.Namespace) -> int:
     if len(set(names)) < len(names):
         raise ValueError(f"--players names a player twice: {args.players!r}")
     specs = [
-        named_player(
-            name,
-            game,
-            depth=_depth(args.game, args),
-            time_limit=args.time_limit,
-            iterations=args.iterations,
-            traced=args.log_dir is not None,
+        dataclasses.replace(
+            named_player(
+                _tournament_spelling(name),
+                game,
+                depth=_depth(args.game, args),
+                time_limit=args.time_limit,
+                iterations=args.iterations,
+                traced=args.log_dir is not None,
+            ),
+            name=name,
         )
         for name in names
     ]
@@ -263,6 +300,15 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.log_dir:
         print(f"Move logs: {args.log_dir}")
     return 0
+
+
+def _tournament_spelling(name: str) -> str:
+    """A player's name with its engine spelled as `gamekit.tournament` does: ``alpha-beta``
+    and ``alpha-beta:windows`` become ``alphabeta`` and ``alphabeta:windows``."""
+    engine, colon, evaluation = name.partition(":")
+    if not _known(engine) or engine_name(engine) not in TERMINAL_ENGINES:
+        return name  # an evaluation's name, or one the tournament will refuse with its list
+    return tournament_name(engine_name(engine)) + colon + evaluation
 
 
 def _replay(args: argparse.Namespace) -> int:

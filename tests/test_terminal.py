@@ -71,7 +71,7 @@ def quit_and_load(child, tmp_path):
 def test_a_whole_game_against_alpha_beta(tmp_path):
     game = TicTacToe()
     child = spawn(tmp_path)
-    while child.expect([PROMPT, r"You win|alphabeta wins|Draw"]) == 0:
+    while child.expect([PROMPT, r"You win|alpha-beta wins|Draw"]) == 0:
         board = last_board(child.before)
         row, col = next((r, c) for r in range(3) for c in range(3) if board[r][c] == ".")
         child.sendline(f"{row + 1} {col + 1}")  # the first empty cell
@@ -85,8 +85,8 @@ def test_a_whole_game_against_alpha_beta(tmp_path):
     final = states[-1]
     assert game.terminal_test(final)
     assert final.rows() == printed_final
-    assert ending == {1: "You win", -1: "alphabeta wins", 0: "Draw"}[game.utility(final, "X")]
-    assert [r.by for r in log.moves[:2]] == ["you", "alphabeta (to the end)"]
+    assert ending == {1: "You win", -1: "alpha-beta wins", 0: "Draw"}[game.utility(final, "X")]
+    assert [r.by for r in log.moves[:2]] == ["you", "alpha-beta (to the end)"]
     for state, record in zip(states, log.moves, strict=False):
         if record.player == "O":  # the engine's move is alpha-beta's choice, searched again
             assert record.move == alphabeta_search(state, game)
@@ -107,7 +107,7 @@ def test_bad_input_is_refused_and_asked_again(tmp_path):
         child.expect_exact(answer)
         child.expect(PROMPT)
     child.sendline("b2")
-    child.expect(r"alphabeta plays (\w\d)")
+    child.expect(r"alpha-beta plays (\w\d)")
     taken = child.match.group(1)
     child.expect(PROMPT)
     child.sendline(taken)
@@ -128,7 +128,7 @@ def test_undo_takes_back_both_moves(tmp_path):
     child.expect(PROMPT)
     assert last_board(child.before)[1] == ".X."
     child.sendline("undo")
-    child.expect(r"Took back your move b2 and alphabeta's answer \w\d\.")
+    child.expect(r"Took back your move b2 and alpha-beta's answer \w\d\.")
     child.expect(PROMPT)
     assert last_board(child.before) == ["...", "...", "..."]
     child.sendline("a3")
@@ -145,7 +145,7 @@ def test_hint_names_the_engine_move_and_its_value(tmp_path):
     child = spawn(tmp_path)
     child.expect(PROMPT)
     child.sendline("hint")
-    child.expect(r"alphabeta suggests (\w\d): (.*) with best play\.")
+    child.expect(r"alpha-beta suggests (\w\d): (.*) with best play\.")
     assert parse_input(game, game.initial, child.match.group(1)) == best
     assert child.match.group(2) == "a draw"  # tic-tac-toe is a draw with perfect play
     child.expect(PROMPT)
@@ -160,7 +160,7 @@ def test_quit_and_end_of_input_still_write_a_log_that_replays(tmp_path):
     child.expect(r"Game log: (\S+)")
     child.expect(pexpect.EOF)
     log = load_log(tmp_path / "game.jsonl")
-    assert [r.by for r in log.moves] == ["alphabeta (to the end)"]
+    assert [r.by for r in log.moves] == ["alpha-beta (to the end)"]
     assert list(replay(log))[-1].rows() == shown
 
     child = spawn(tmp_path)
@@ -704,3 +704,92 @@ def test_help_names_the_exact_values_hint_in_connect_four_only():
     assert "every column's exact value for you" in help_text(ConnectFour())
     assert "every column's exact value" not in help_text(ConnectFour(5, 6, 4))
     assert "which move it would play" in help_text(TicTacToe())
+
+
+# One language: the terminal and the board ----------------------------------------------------
+
+
+def test_one_quarto_game_in_the_terminal_and_on_the_board():
+    """The same Quarto game, typed the same way, against the same engine spelled two ways:
+    the terminal and the board reach the same positions and print the same names."""
+    from gamekit.widgets import play_quarto
+
+    game = Quarto()
+    board = play_quarto(engine="alphabeta", depth=1, background=False)
+    assert board.engine.name == "alpha-beta"
+    typed, engine_moves = [], []
+    while not game.terminal_test(board.state) and len(typed) < 5:
+        move = game.actions(board.state)[-1]  # the player's choice: the last legal move
+        typed.append(move_text(game, move))
+        before = len(board.records)
+        board.type_move(typed[-1])
+        assert board.records[before]["move"] == move and board.records[before]["by"] == "you"
+        if len(board.records) == before + 2:  # the engine answered
+            answer = board.records[-1]
+            assert answer["by"] == "alpha-beta"
+            engine_moves.append(move_text(game, answer["move"]))
+            # The board says the move as the terminal prints it, and shows its piece names.
+            assert f"<b>alpha-beta</b> chose {engine_moves[-1]}:" in board.stats.value
+            cell = answer["move"].cell
+            if cell is not None:
+                assert f" on {engine_moves[-1].split()[0]}" in board.view.status
+    inputs = iter([*typed, "quit"])
+    out = io.StringIO()
+    log = play_in_terminal(
+        game,
+        Engine(game, "alpha-beta", depth=1),
+        "X",
+        input_fn=lambda prompt: next(inputs),
+        out=out,
+    )
+    transcript = out.getvalue()
+    # The same moves, in the same order, by the same players, to the same positions.
+    assert [r.move for r in log.moves] == [r["move"] for r in board.records]
+    assert [r.by for r in log.moves[1::2]] == ["alpha-beta (depth 1)"] * len(engine_moves)
+    assert list(replay(log))[1:] == board.history[1:]
+    assert re.findall(r"^alpha-beta plays ([^:(]*?)(?::| \()", transcript, re.M) == engine_moves
+    # The last position, as both draw it: the same piece on every cell, the same names.
+    drawn = re.findall(r'data-cell="(\d-\d)" data-mark="(\w*)"', board.view.svg)
+    marks = {key: name for key, name in drawn if name}
+    lines = board_text(game, board.state).splitlines()
+    printed = {
+        f"{row}-{col}": name
+        for row, line in enumerate(lines[1:5], 1)
+        for col, name in enumerate(line.split()[1:], 1)
+        if name != "...."
+    }
+    assert marks == printed and printed
+    assert board_text(game, board.state) in transcript or game.terminal_test(board.state)
+
+
+def test_engine_names_are_spelled_one_way_everywhere(capsys):
+    from gamekit.__main__ import build_parser
+    from gamekit.engine_names import COURSE_ENGINES, TERMINAL_ENGINES
+    from gamekit.widgets import ENGINES as BOARD_ENGINES
+    from gamekit.widgets import play_tictactoe
+
+    assert list(BOARD_ENGINES)[: len(COURSE_ENGINES)] == list(COURSE_ENGINES)
+    assert set(TERMINAL_ENGINES) <= set(COURSE_ENGINES)
+    parser = build_parser()
+    for typed in ("alpha-beta", "alphabeta", "Alpha_Beta"):
+        assert parser.parse_args(["play", "quarto", "--engine", typed]).engine == "alpha-beta"
+        assert Engine(TicTacToe(), typed).name == "alpha-beta"
+        assert play_tictactoe(engine=typed, background=False).engine.name == "alpha-beta"
+    for typed, answer in {
+        "best": "unknown engine 'best': the engines are random, minimax, alpha-beta, negamax, "
+        "mcts (alpha-beta may also be spelled alphabeta)",
+        "greedy": "'greedy' is not offered here (the boards have it): the engines here are "
+        "random, minimax, alpha-beta, negamax, mcts",
+        "negamax (time limit)": "is negamax with a time limit: type --engine negamax "
+        "--time-limit SECONDS",
+    }.items():
+        with pytest.raises(SystemExit):
+            parser.parse_args(["play", "quarto", "--engine", typed])
+        assert answer in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown engine 'best': the engines are random, greedy"):
+        play_tictactoe(engine="best", background=False)
+    # The tournament reads the course's spelling too, and shows the name as typed.
+    from gamekit.__main__ import _tournament_spelling
+
+    assert _tournament_spelling("alpha-beta:windows") == "alphabeta:windows"
+    assert _tournament_spelling("windows") == "windows"

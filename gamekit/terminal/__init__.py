@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from gamekit.engine_names import TERMINAL_ENGINES, engine_name, tournament_name
 from gamekit.games import Game
 from gamekit.movelog import GameLog
 from gamekit.terminal.exact import HINT_SECONDS, exact_available, exact_hint
@@ -48,7 +49,7 @@ from gamekit.terminal.text import (
     outcome_words,
     value_words,
 )
-from gamekit.tournament import ENGINES, evaluations, search_player
+from gamekit.tournament import evaluations, search_player
 from gamekit.tournament.named import DEFAULT_ITERATIONS
 
 __all__ = [
@@ -68,7 +69,11 @@ __all__ = [
 
 
 class Engine:
-    """The engine you play: its player, its label, and how it gives a hint."""
+    """The engine you play: its player, its label, and how it gives a hint.
+
+    ``name`` is one of `gamekit.engine_names.TERMINAL_ENGINES`, in any spelling the course reads
+    (``alphabeta`` is ``alpha-beta``); an unknown name raises `ValueError` with the list.
+    """
 
     def __init__(
         self,
@@ -81,11 +86,12 @@ class Engine:
         iterations: int | None = None,
         seed: int | None = None,
     ) -> None:
+        name = engine_name(name, TERMINAL_ENGINES)
         self.game, self.name, self.depth = game, name, depth
         self.time_limit, self.seed = time_limit, seed
         self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
         self.player = search_player(
-            name,
+            tournament_name(name),
             game=game,
             depth=depth,
             evaluation=evaluation,
@@ -97,7 +103,7 @@ class Engine:
         known = evaluations(game)
         self.eval_fn = known[evaluation or next(iter(known))]
         options = []
-        if name in ("minimax", "alphabeta", "negamax"):
+        if name in ("minimax", "alpha-beta", "negamax"):
             options.append("to the end" if depth is None and time_limit is None else "")
             options.append(f"depth {depth}" if depth is not None else "")
             options.append(f"{time_limit:g} s" if time_limit and name == "negamax" else "")
@@ -276,7 +282,7 @@ def play_in_terminal(
 
 
 __all__ = [
-    "ENGINES",
+    "TERMINAL_ENGINES",
     "Engine",
     "board_text",
     "move_text",

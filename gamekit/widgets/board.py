@@ -45,6 +45,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from gamekit.engine_names import engine_name
 from gamekit.games import IllegalMoveError
 from gamekit.movelog import GameLog, load_log, replay
 from gamekit.search import WIN
@@ -88,8 +89,7 @@ class GameBoard(ExactValuesMixin):
         self.adapter, self.game = adapter, adapter.game
         self.engines = self._engines_for(adapter)
         engine = engine if engine is not None else adapter.default_engine
-        if engine not in self.engines:
-            raise ValueError(f"unknown engine {engine!r}; choose one of {list(self.engines)}")
+        engine = engine_name(engine, self.engines)  # "alphabeta" is "alpha-beta"; else the list
         depth = depth if depth is not None else adapter.default_depth
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise ValueError(f"depth must be a whole number of plies >= 1, got {depth!r}")

@@ -6,7 +6,9 @@ name (`gamekit.quarto.piece_name`) is written under it and read out by its ``ari
 
 A turn takes two clicks: the cell where the piece in hand goes, then the piece to give from
 those left. The first turn only gives; a placement that wins (or uses the last piece) needs no
-second click.
+second click. Or type the turn as in the terminal game (`gamekit.terminal`): the cell as its
+column letter (a to d, above the board) and row number (1 to 4, on its left), then the piece you
+give, ``b3 LQSF``; the board shows and reads moves in that one notation.
 
 >>> adapter = QuartoAdapter()
 >>> first = adapter.game.result(adapter.game.initial, adapter.click(
@@ -30,12 +32,13 @@ from gamekit.quarto import (
     QuartoMove,
     QuartoState,
     attributes,
-    parse_piece,
     piece_name,
     seed_utility,
     shared_attributes,
 )
 from gamekit.search import EvalFn
+from gamekit.terminal.moves import parse_input
+from gamekit.terminal.text import cell_text, letter, move_text
 
 from .adapters import (
     PLAYER_COLOURS,
@@ -88,7 +91,7 @@ class QuartoAdapter(BoardAdapter):
     default_engine = "alpha-beta"
     default_depth = 1
     max_depth = 4
-    typing_help = "type row, column and piece (2 3 LQSF) then Enter"
+    typing_help = "type the cell, then the piece you give (b3 LQSF), then Enter"
 
     def __init__(self, *, game: Quarto | None = None):
         self.game = game if game is not None else Quarto()
@@ -101,12 +104,13 @@ class QuartoAdapter(BoardAdapter):
         }
 
     def describe_move(self, move: Any) -> str:
-        return str(move)
+        """The move as typed: ``'b1 LRTH'``, ``'LRTH'`` (first turn), ``'b1'`` (last turn)."""
+        return move_text(self.game, move)
 
     def played_words(self, state: QuartoState, move: Any) -> str:
-        """ "placed DRTH on (1, 2) and gave LRTH", "gave LRTH" (the first turn only gives)."""
+        """ "placed DRTH on b1 and gave LRTH", "gave LRTH" (the first turn only gives)."""
         placed = (
-            f"placed {piece_name(state.to_place)} on {move.cell}"
+            f"placed {piece_name(state.to_place)} on {cell_text(move.cell)}"
             if move.cell is not None and state.to_place is not None
             else ""
         )
@@ -125,7 +129,10 @@ class QuartoAdapter(BoardAdapter):
         }
 
     def pending_text(self, state: QuartoState, pending: Any) -> str:
-        return f"{piece_name(state.to_place)} goes on {pending}: now click the piece to give."
+        return (
+            f"{piece_name(state.to_place)} goes on {cell_text(pending)}: now click the piece to "
+            "give."
+        )
 
     def click(self, state: QuartoState, action: str, pending: Any) -> tuple[Any, Any]:
         refuse_unless_playing(self.game, state)
@@ -146,28 +153,21 @@ class QuartoAdapter(BoardAdapter):
             raise IllegalMoveError("on the first turn there is nothing to place: give a piece")
         taken = state.board.get((row, col))
         if taken is not None:
-            raise IllegalMoveError(f"cell ({row}, {col}) is taken by {piece_name(taken)}")
+            raise IllegalMoveError(f"{cell_text((row, col))} is taken by {piece_name(taken)}")
         if QuartoMove((row, col), None) in legal:  # it wins, or no piece is left to give
             return QuartoMove((row, col), None), None
         return None, (row, col)
 
     def parse_move(self, state: QuartoState, typed: str) -> Any:
-        words = typed.replace(",", " ").split()
+        """The turn typed as in the terminal game (`gamekit.terminal.moves.parse_input`), with
+        its sentences for mistakes."""
+        refuse_unless_playing(self.game, state)
         try:
-            give = parse_piece(words[-1]) if words and words[-1].isalpha() else None
+            return parse_input(self.game, state, typed)
+        except IllegalMoveError:
+            raise
         except ValueError as error:
             raise IllegalMoveError(str(error)) from None
-        numbers = [w for w in words if w.isdecimal()]
-        if len(numbers) == 1 and len(numbers[0]) == 2:
-            numbers = list(numbers[0])
-        cell = (int(numbers[0]), int(numbers[1])) if len(numbers) == 2 else None
-        move = QuartoMove(cell, give)
-        if move not in self.game.actions(state):
-            raise IllegalMoveError(
-                f"{typed!r} is not a legal move here: type row, column and the piece to give "
-                "(2 3 LQSF); the piece alone on the first turn"
-            )
-        return move
 
     def draw(self, state: QuartoState, view: View) -> str:
         size, pad = self.cell, 28
@@ -192,7 +192,7 @@ class QuartoAdapter(BoardAdapter):
         ]
         for i in range(1, 5):
             parts.append(
-                text(pad + (i - 0.5) * size, pad / 2 - 4, str(i), font_size=12, fill="#666")
+                text(pad + (i - 0.5) * size, pad / 2 - 4, letter(i), font_size=12, fill="#666")
             )
             parts.append(
                 text(pad / 2 - 6, pad + (i - 0.5) * size, str(i), font_size=12, fill="#666")
@@ -220,7 +220,7 @@ class QuartoAdapter(BoardAdapter):
                 )
             elif chosen and state.to_place is not None:
                 inside += draw_piece(state.to_place, cx, cy - 6, size * 0.9, faded=True)
-            words = f"row {r}, column {c}: " + (
+            words = f"{cell_text((r, c))}: " + (
                 piece_words(piece) if piece is not None else "empty"
             )
             parts.append(
@@ -379,5 +379,5 @@ class QuartoAdapter(BoardAdapter):
         if len(rows) == 1:
             return f"row {rows.pop()}"
         if len(cols) == 1:
-            return f"column {cols.pop()}"
-        return "the diagonal from (1, 1)" if cells[0] == (1, 1) else "the diagonal from (1, 4)"
+            return f"column {letter(cols.pop())}"
+        return "the diagonal from a1" if cells[0] == (1, 1) else "the diagonal from d1"
