@@ -10,10 +10,13 @@ writes, under DEST:
   ``GAMEKIT_HUB_SERVICE_TOKEN`` when the Hub starts) may create users, start servers and issue
   tokens through the REST API.
 - ``etc/student/``: the students' Jupyter configuration: ``nbgrader_config.py`` (exchange root,
-  course id) and server and lab settings that leave only the Assignments list of nbgrader on.
+  course id) and server and lab settings that leave only the Assignments list of nbgrader on,
+  and no Extension Manager (its panel off, its server side read-only: nothing is installed from
+  PyPI into the Hub's environment from a browser).
 - ``etc/instructor/``: the instructor's: the same exchange, plus the formgrader and course list
-  (pointed at ``--course-dir``). A PostgreSQL gradebook's URL, ``GAMEKIT_DB_URL`` in the Hub's
-  environment, is passed to the instructor's server only.
+  (pointed at ``--course-dir``), and the Extension Manager's panel, read-only. A PostgreSQL
+  gradebook's URL, ``GAMEKIT_DB_URL`` in the Hub's environment, is passed to the instructor's
+  server only.
 - ``exchange/``: the exchange, with the course's folders made and owned by the instructor
   (when run as root).
 - with ``--course-dir DIR`` (inside the instructor's home: the formgrader works only below the
@@ -77,6 +80,10 @@ INSTRUCTOR_LAB_PLUGINS = (
     "@jupyter/nbgrader:course-list",
     "@jupyter/nbgrader:create-assignment",
 )
+#: JupyterLab's Extension Manager panel (it installs lab extensions from PyPI): not for students.
+EXTENSION_MANAGER_PLUGIN = "@jupyterlab/extensionmanager-extension:plugin"
+#: The lab's news prompt ("get notified about official Jupyter news?"): off for everyone.
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 _COURSE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -144,8 +151,23 @@ def nbgrader_config(exchange: Path, course_id: str) -> str:
 
 
 def server_config(enabled: tuple[str, ...]) -> dict:
-    """jupyter_server_config.json that turns nbgrader's server extensions on or off."""
-    return {"ServerApp": {"jpserver_extensions": {e: e in enabled for e in SERVER_EXTENSIONS}}}
+    """jupyter_server_config.json that turns nbgrader's server extensions on or off.
+
+    Everyone's Extension Manager is read-only: the Hub's environment is shared, and its pins are
+    the ones the course was tested with.
+    """
+    return {
+        "ServerApp": {"jpserver_extensions": {e: e in enabled for e in SERVER_EXTENSIONS}},
+        "LabApp": {"extension_manager": "readonly"},
+    }
+
+
+def page_config(instructor: bool) -> dict:
+    """labconfig/page_config.json: the lab plugins a role does not see (JupyterLab 4's key)."""
+    hidden = [NEWS_PLUGIN]
+    if not instructor:
+        hidden += [*INSTRUCTOR_LAB_PLUGINS, EXTENSION_MANAGER_PLUGIN]
+    return {"disabledExtensions": dict.fromkeys(hidden, True)}
 
 
 def hub_config(setup: HubSetup, singleuser: str) -> str:
@@ -254,12 +276,8 @@ def _write_config_dir(
     (folder / "jupyter_server_config.json").write_text(text)
     labconfig = folder / "labconfig"
     labconfig.mkdir(exist_ok=True)
-    hidden = (
-        {} if "formgrader" in " ".join(extensions) else dict.fromkeys(INSTRUCTOR_LAB_PLUGINS, True)
-    )
-    (labconfig / "page_config.json").write_text(
-        json.dumps({"disabled_labextensions": hidden}, indent=1)
-    )
+    instructor = "nbgrader.server_extensions.formgrader" in extensions
+    (labconfig / "page_config.json").write_text(json.dumps(page_config(instructor), indent=1))
     for path in [folder, labconfig, *folder.rglob("*")]:
         os.chmod(path, 0o755 if path.is_dir() else 0o644)
 

@@ -32,7 +32,14 @@ import pytest
 from traitlets.config import Config
 
 from gamekit.course import CellGrade, build_submission, expected_score, load_cases, read_grades
-from gamekit.hub import SERVICE_TOKEN_VARIABLE, HubSetup, check_name, main, write_setup
+from gamekit.hub import (
+    EXTENSION_MANAGER_PLUGIN,
+    SERVICE_TOKEN_VARIABLE,
+    HubSetup,
+    check_name,
+    main,
+    write_setup,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -115,8 +122,55 @@ def test_both_roles_share_the_exchange_but_only_the_instructor_grades(written) -
         assert extensions["nbgrader.server_extensions.formgrader"] is formgrader
         assert extensions["nbgrader.server_extensions.course_list"] is formgrader
         page = json.loads((folder / "labconfig" / "page_config.json").read_text())
-        hidden = page["disabled_labextensions"]
+        hidden = page["disabledExtensions"]  # JupyterLab 4's key (it reads no other)
         assert hidden.get("@jupyter/nbgrader:formgrader", False) is not formgrader
+        # No Extension Manager panel for students; a read-only manager for everyone.
+        assert hidden.get(EXTENSION_MANAGER_PLUGIN, False) is not formgrader
+        assert server["LabApp"]["extension_manager"] == "readonly"
+
+
+@pytest.mark.slow
+def test_the_students_lab_reads_those_settings(written, tmp_path) -> None:
+    """A lab started on the students' settings, as the Hub starts it, disables what they say."""
+    port, token = free_port(), "t0ken"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_PATH=str(written.student_config_dir),
+        JUPYTER_CONFIG_DIR=str(home / ".jupyter"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        HOME=str(home),
+    )
+    command = [str(BIN / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1"]
+    command += [f"--ServerApp.port={port}", f"--ServerApp.token={token}"]
+    command += [f"--ServerApp.root_dir={home}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    lab = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        deadline = time.monotonic() + 300  # generous: a loaded machine starts a lab slowly
+        while True:
+            try:
+                url = f"http://127.0.0.1:{port}/lab?token={token}"
+                with urllib.request.urlopen(url, timeout=120) as reply:
+                    page = reply.read().decode()
+                break
+            except OSError:  # not listening yet
+                assert lab.poll() is None and time.monotonic() < deadline, "no lab started"
+                time.sleep(0.5)
+    finally:
+        lab.terminate()
+        log = lab.communicate(timeout=60)[0]
+    config = json.loads(
+        page.split('id="jupyter-config-data"', 1)[1].split(">", 1)[1].split("</script>")[0]
+    )
+    disabled = set(config["disabledExtensions"])
+    assert {EXTENSION_MANAGER_PLUGIN, "@jupyter/nbgrader:formgrader"} <= disabled, log[-2000:]
+    assert "@jupyter/nbgrader:assignment-list" not in disabled  # students fetch and submit
+    assert config["extensionManager"]["can_install"] is False, config["extensionManager"]
 
 
 def test_hub_config_lists_the_course_users_and_the_service_only_with_a_token(written) -> None:
