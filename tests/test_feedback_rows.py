@@ -169,8 +169,15 @@ def test_a_witness_board_is_drawn_from_the_checkers_evidence():
         "input": "the position .... DRSH LRTO DSTH / LSTH .... DSTO DRSO / LSSO DRTO DSSH LRTH "
         "/ LRSH LSSH DRTH LSTO (DSSO to place; 2 empty cells), window (-inf, inf)"
     }
-    drawn = str(witness_html(quarto))
+    drawn = str(witness_html(quarto))  # pieces as earlier versions named them
     assert drawn.count('class="spot"') == 2 and "The piece to place: DSSO." in drawn
+    now = {
+        "input": "on the position DQSH LQTF .... LQTH / LRSH DRSF .... DQSF / DQTF LRSF .... "
+        "DRSH / DRTF DRTH LRTH LQSH (LRTF to place; 3 empty cells), window (-inf, inf)"
+    }
+    drawn = str(witness_html(now))  # and as they are named now (Q: square, F: solid)
+    assert drawn.count('class="spot"') == 3 and drawn.count('class="hole-in"') == 7
+    assert drawn.count('<rect class="dark"') + drawn.count('<rect class="light"') == 6
     assert ">a</text>" in drawn and ">4</text>" in drawn
     # Anything that is not a board the page can read draws nothing.
     for evidence in (None, {"input": "<svg onload=x>"}, {"input": "XX / X (2 x 2, k = 3"}):

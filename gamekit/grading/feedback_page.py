@@ -634,12 +634,13 @@ CONNECT_FOUR = re.compile(
 )
 """A Connect Four board as the a03 checkers write it: ``..X. / .XO. (2 x 4, k = 3``."""
 
-PIECE = r"(?:\.{4}|[DL][RS][TS][HO])"
+PIECE = r"(?:\.{4}|[DL][RQS][TS][HFO])"
 QUARTO = re.compile(
     rf"(?P<rows>(?:{PIECE}(?: {PIECE}){{3}} / ){{3}}{PIECE}(?: {PIECE}){{3}})"
-    r"(?: \((?P<place>[DL][RS][TS][HO]) to place)?"
+    r"(?: \((?P<place>[DL][RQS][TS][HFO]) to place)?"
 )
-"""A Quarto board as the a06 checkers write it: four rows of four pieces (``DRSH``) or ``....``."""
+"""A Quarto board as the a06 checkers write it: four rows of four pieces (``DQSH``, or an
+earlier spelling such as ``LSSO``) or ``....``; `gamekit.quarto.parse_piece` reads each."""
 
 CELL = 30  # pixels of one cell of a drawn board
 MARGIN = 22  # pixels for the row and column numbers
@@ -736,9 +737,12 @@ def connect_four_board(
     return _svg(h, v, "the board of the witness", join(parts))
 
 
-def quarto_board(rows: list[list[str]]) -> Markup:
+def quarto_board(rows: list[list[str]]) -> Markup | None:
     """A Quarto board as an inline SVG drawn here from validated piece names: dark or light,
-    round or square, tall (large) or short (small), hollow (a hole) or solid."""
+    round or square, tall (large) or short (small), hollow (a hole) or solid; None when a name
+    is not a piece."""
+    from gamekit.quarto import attributes, parse_piece
+
     parts = [
         html(
             '<rect class="frame quarto" x="{}" y="{}" width="{}" height="{}" rx="4"/>',
@@ -754,9 +758,13 @@ def quarto_board(rows: list[list[str]]) -> Markup:
             if name == "....":
                 parts.append(html('<circle class="spot" cx="{}" cy="{}" r="3"/>', x, y))
                 continue
-            tone = "dark" if name[0] == "D" else "light"
-            size = 11 if name[2] == "T" else 7
-            if name[1] == "R":
+            try:
+                piece = attributes(parse_piece(name))
+            except (ValueError, TypeError):
+                return None
+            tone = "dark" if piece["colour"] == "dark" else "light"
+            size = 11 if piece["height"] == "tall" else 7
+            if piece["shape"] == "round":
                 parts.append(html('<circle class="{}" cx="{}" cy="{}" r="{}"/>', tone, x, y, size))
             else:
                 parts.append(
@@ -769,7 +777,7 @@ def quarto_board(rows: list[list[str]]) -> Markup:
                         2 * size,
                     )  # fmt: skip
                 )
-            if name[3] == "H":
+            if piece["filling"] == "hollow":
                 parts.append(html('<circle class="hole-in" cx="{}" cy="{}" r="3"/>', x, y))
     return _svg(4, 4, "the Quarto position of the witness", join(parts), columns="letters")
 
@@ -801,6 +809,8 @@ def witness_html(evidence: Any) -> Markup:
             return Markup("")
         rows = [line.split(" ") for line in found.group("rows").split(" / ")]
         picture = quarto_board(rows)
+        if picture is None:
+            return Markup("")
         words = ["The position where it goes wrong (rows 1 to 4 from the top, columns a to d)."]
         if found.group("place"):
             words.append(f"The piece to place: {found.group('place')}.")
