@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -158,3 +160,28 @@ def test_the_yaml_reader_agrees_with_pyyaml_when_it_is_installed(environment):
     yaml = pytest.importorskip("yaml")
     text = (ROOT / "environment.yml").read_text(encoding="utf-8")
     assert environment == yaml.safe_load(text)
+
+
+def test_ci_lints_before_it_tests():
+    """`make lint` (ruff on the whole tree, notebooks included) gates CI, ahead of the tests."""
+    steps = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip() in ("make lint", "make test")
+    ]
+    assert steps == ["make lint", "make test"]
+
+
+def test_the_source_notebooks_pass_ruff():
+    """The notebooks the course hands out come from source/: they follow the course's lint."""
+    ruff = Path(sys.executable).with_name("ruff")
+    if not ruff.exists():
+        pytest.skip("ruff is not installed (pip install -e '.[dev]')")
+    run = subprocess.run(
+        [str(ruff), "check", "--output-format", "concise", "source"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
