@@ -6,10 +6,17 @@ formulas need MathJax from the network, and a submission that could not be grade
 This page is written for the student instead, from what the grader recorded:
 
 - at the top, the score and, when grading failed, what happened and what to do; then a table
-  of every graded cell (its part and exercise, its cell number, the points, the explanation);
+  of every graded cell (its part and exercise in words, read off the release notebook's
+  headings and checks, never a grade_id; its cell number, the points, the explanation); a
+  graded cell whose explanation is the one just above says "the same as cell 8" instead;
 - then the notebook as graded, each cell numbered as in the grader's messages ("cell 19"), each
   graded cell boxed with its points and the explanation *first*, wrapped;
-- an exercise left unanswered says so calmly (○), never with a traceback;
+- an exercise left unanswered says so calmly (○), never with a traceback; a cell that crashed
+  shows only the traceback's steps in the notebook's own cells and the error's sentence, and
+  no path of the grading machine appears anywhere (`without_paths`);
+- a checker's witness that names a Connect Four or Quarto board is drawn as a small inline
+  SVG made here from the parsed, validated board (`witness_html`), moves written as the
+  course writes them, ``(4,1)``;
 - no hidden test's code and no script: everything the submission holds reaches the page through
   `gamekit.grading.safe_html` (escaped text; pictures decoded, checked and re-encoded; markdown
   checked tag by tag), and the page's Content-Security-Policy forbids scripts and requests;
@@ -873,7 +880,7 @@ svg.board .right { fill: none; stroke: #fff; stroke-width: 2.5; stroke-dasharray
 svg.board .given { fill: none; stroke: #111; stroke-width: 3; stroke-linecap: round; }
 svg.board .frame.quarto { fill: #efe4cf; } svg.board .spot { fill: #b9a47c; }
 svg.board .dark { fill: #4a3728; } svg.board .light { fill: #fbf7ee; stroke: #4a3728;
-          stroke-width: 1.5; } svg.board .hole-in { fill: #efe4cf; }
+          stroke-width: 1.5; } svg.board .hole-in { fill: #efe4cf; stroke: #4a3728; }
 th.align-left, td.align-left { text-align: left; } th.align-center, td.align-center
 { text-align: center; } th.align-right, td.align-right { text-align: right; }
 @media (prefers-color-scheme: dark) {
