@@ -8,6 +8,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -678,8 +679,32 @@ def test_a_connect_four_hint_mid_game_and_one_that_runs_out_of_time():
         words = value.words()
         suffix = "" if value.exact or words == "not known yet" else " (proven so far)"
         assert f"  column {value.column}: {words}{suffix}" in lines
-    assert lines[-1].startswith("Time ran out after 0.2 s: ")
-    assert "is a bound, not the exact value); type hint again" in lines[-1]
+    assert lines[-2].startswith("Time ran out after 0.2 s: ")
+    assert lines[-1] == (
+        '"proven so far" marks a bound, not the exact value; type hint to search again.'
+    )
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_connect_four_hint_in_the_first_plies_answers_at_once_from_the_book():
+    game = ConnectFour()
+    verdicts = {
+        (): "Opening book: with perfect play this position is a win in 21 of your moves.",
+        ((6, 4),): "Opening book: with perfect play this position is a loss in 20 of their moves.",
+        ((6, 4), (5, 4)): "Opening book: with perfect play this position is a win in 20 of your "
+        "moves.",
+        ((6, 4), (5, 4), (4, 4)): "at worst a loss in 19 of their moves (exactly that if X "
+        "played a best column).",
+    }
+    for moves, verdict in verdicts.items():
+        lines = []
+        start = time.perf_counter()
+        analysis = exact_hint(game, game.replay(moves), seconds=0.3, say=lines.append)
+        assert time.perf_counter() - start < 5
+        assert verdict in lines[2:4], (moves, lines)
+        assert all(len(line) <= 80 for line in lines), lines
+        if len(moves) < 2:  # every column from the book
+            assert analysis.complete and lines[-1].startswith("Best: column 4 (")
 
 
 def test_ctrl_c_stops_a_connect_four_hint_and_the_game_goes_on(tmp_path):

@@ -3,11 +3,19 @@
 `exact_hint` runs `gamekit.connect4_fast.analyse` in a thread for at most ``seconds``, so the
 terminal's own thread stays free for Ctrl-C: it stops the search cleanly, and what is proven so
 far is printed all the same. The values are for the player to move (you, when you ask).
+
+In the first plies the answer comes at once: the package's opening book
+(`gamekit.connect4_fast.book`, every position up to ply 2) gives every column's value from the
+empty board and after one disc, and, with two discs on the board, the value of the position
+itself; with three, it bounds the value (from the position before the last disc). That verdict
+is printed before the search starts, and the search's columns are read against it: a column
+proven to reach the book's value is a best column. Every line fits 80 columns.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -46,10 +54,6 @@ def exact_hint(
     from gamekit.connect4_fast import Position, analyse
 
     position = Position.from_state(game, state)
-    say(
-        f"Exact values for you ({state.to_move}), with perfect play by both sides "
-        f"(searching up to {seconds:g} s; Ctrl-C stops and shows what is proven):"
-    )
     latest: list[Any] = []
     result: list[Any] = []
     stop = threading.Event()
@@ -67,9 +71,13 @@ def exact_hint(
         finally:
             ended.set()
 
-    interrupted = False
+    interrupted, known = False, None
     try:
         threading.Thread(target=work, daemon=True, name="gk-exact-hint").start()
+        # Said inside the try: a Ctrl-C as soon as the first line shows stops the search.
+        say(f"Exact values for you ({state.to_move}), with perfect play by both sides")
+        say(f"(searching up to {seconds:g} s; Ctrl-C stops and shows what is proven):")
+        known = _book_verdict(game, state, say)
         while not ended.wait(0.1):
             pass
     except KeyboardInterrupt:  # Ctrl-C: the search ends at its next look at ``stop``
@@ -81,6 +89,14 @@ def exact_hint(
     if failure:
         raise failure[0]
     analysis = result[0] if result else latest[-1]
+    if known is not None and not analysis.complete:  # a column that reaches it is best
+        analysis = dataclasses.replace(
+            analysis,
+            columns=tuple(
+                dataclasses.replace(v, high=known) if v.low >= known else v
+                for v in analysis.columns
+            ),
+        )
     for value in analysis.columns:
         words = value.words()
         if not value.exact and words != "not known yet":
@@ -97,8 +113,56 @@ def exact_hint(
         why = "You stopped the search" if interrupted else f"Time ran out after {seconds:g} s"
         named = joined([str(c) for c in bounds], "and")
         verb = "is" if len(bounds) == 1 else "are"
-        say(
-            f"{why}: {_columns(len(bounds))} {named} {verb} not solved yet (a value marked "
-            '"proven so far" is a bound, not the exact value); type hint again to search afresh.'
-        )
+        say(f"{why}: {_columns(len(bounds))} {named} {verb} not solved yet.")
+        if known is not None and not best:
+            say("One of them or more reaches the book's value: the search has not proven which.")
+        say('"proven so far" marks a bound, not the exact value; type hint to search again.')
     return analysis
+
+
+def _book_verdict(game: Game, state: Any, say: Callable[[str], None]) -> int | None:
+    """Say what the opening book knows of ``state``: its exact value (up to ply 2), or a bound
+    from the position before the last disc (ply 3). Return the exact score, if known."""
+    from gamekit.connect4_fast import Position
+    from gamekit.connect4_fast.analysis import ColumnValue
+    from gamekit.connect4_fast.book import book_score
+
+    position = Position.from_state(game, state)
+    cells = position.shape.cells
+    score = book_score(position)
+    if score is not None:
+        words = ColumnValue(0, score, score, position.moves, cells).words()
+        say(f"Opening book: with perfect play this position is {_a(words)}.")
+        return score
+    if state.last_move is None:
+        return None
+    sh, (row, col) = position.shape, state.last_move
+    last = 1 << ((col - 1) * sh.column_bits + sh.height - row)  # the last disc's bit
+    mover = (position.mask ^ position.current) ^ last  # who played it, without it
+    mask = position.mask ^ last
+    if not position.mask & last:
+        return None
+    stones = (
+        {"X": mover, "O": mask ^ mover} if state.to_move == "O" else {"O": mover, "X": mask ^ mover}
+    )
+    parent = Position(sh, mover, mask, position.moves - 1, sh.evaluate(stones["X"], stones["O"]))
+    above = book_score(parent)
+    if above is None:
+        return None
+    before = "X" if state.to_move == "O" else "O"
+    low = -above  # the player who moved last could do no better than the book's value
+    bound = ColumnValue(0, low, low, position.moves, cells)
+    if low > 0:
+        words = f"at least a win in {bound.your_moves(low)} of your moves"
+    elif low == 0:
+        words = "at least a draw"
+    else:
+        words = f"at worst a loss in {bound.your_moves(low)} of their moves"
+    say(f"Opening book: from the position before {before}'s last disc, this one is for you")
+    say(f"{words} (exactly that if {before} played a best column).")
+    return None
+
+
+def _a(words: str) -> str:
+    """``'a draw'``, ``'a win in 3 of your moves'``."""
+    return "a " + words
