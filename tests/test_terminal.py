@@ -31,6 +31,7 @@ from gamekit.terminal import (
     nearest_ansi,
     parse_input,
     play_in_terminal,
+    quarto_value_words,
     value_words,
 )
 from gamekit.terminal.exact import exact_available, exact_hint
@@ -536,8 +537,8 @@ def test_each_problem_gets_one_sentence_and_commands_answer_once(name):
     for (text, sentence), reply in zip(problems.items(), replies, strict=False):
         assert reply == sentence + "\n", (text, reply)
     hint, help_reply, quit_reply = replies[len(problems) :]
-    if exact_available(game):  # every column's exact value, one line each (tested below)
-        assert hint.count("\n") == 1 + len(game.actions(game.initial)) + 1
+    if exact_available(game):  # two lines of title, the book's verdict, a line per column, best
+        assert hint.count("\n") == 3 + len(game.actions(game.initial)) + 1
     else:
         assert hint.count("\n") == 1 and "suggests" in hint and hint.endswith(".\n")
     assert help_reply == help_text(game) + "\n"
@@ -818,3 +819,20 @@ def test_engine_names_are_spelled_one_way_everywhere(capsys):
 
     assert _tournament_spelling("alpha-beta:windows") == "alphabeta:windows"
     assert _tournament_spelling("windows") == "windows"
+
+
+def test_a_quarto_hint_says_what_its_number_means():
+    game = Quarto()
+    state = game.replay([QuartoMove(None, 15), QuartoMove((2, 2), 0), QuartoMove((3, 3), 5)])
+    hint = Engine(game, "alpha-beta", depth=1).hint(state)
+    assert re.fullmatch(
+        r"alpha-beta suggests [a-d][1-4] \w{4} \(place \w{4} on [a-d][1-4] and give \w{4}\): "
+        r"better for (you|your opponent) by the shared_attributes evaluation at depth 1 "
+        r"\([+-][\d,]+ for you; 0 is even, 50,000 a win in sight\)\.",
+        hint,
+    ), hint
+    assert "by the evaluation (above 0" not in hint
+    assert quarto_value_words(-50_000, "shared_attributes", 2) == (
+        "a loss for you in sight by the shared_attributes evaluation at depth 2 (-50,000 for "
+        "you: a winning piece in the opponent's hand, or one you must give)"
+    )

@@ -33,7 +33,8 @@ from typing import Any, TextIO
 
 from gamekit.engine_names import TERMINAL_ENGINES, engine_name, tournament_name
 from gamekit.games import Game
-from gamekit.movelog import GameLog
+from gamekit.movelog import GameLog, kind_of
+from gamekit.search import WIN
 from gamekit.terminal.exact import HINT_SECONDS, exact_available, exact_hint
 from gamekit.terminal.moves import example_move, move_help, parse_input
 from gamekit.terminal.text import (
@@ -47,6 +48,7 @@ from gamekit.terminal.text import (
     move_words,
     nearest_ansi,
     outcome_words,
+    quarto_value_words,
     value_words,
 )
 from gamekit.tournament import evaluations, search_player
@@ -101,7 +103,8 @@ class Engine:
             traced=name != "random",
         )
         known = evaluations(game)
-        self.eval_fn = known[evaluation or next(iter(known))]
+        self.evaluation = evaluation or next(iter(known))
+        self.eval_fn = known[self.evaluation]
         options = []
         if name in ("minimax", "alpha-beta", "negamax"):
             options.append("to the end" if depth is None and time_limit is None else "")
@@ -139,7 +142,12 @@ class Engine:
             with_value=True,
         )
         who = "negamax at depth 2 (random has no opinion)" if self.name == "random" else self.name
-        return f"{who} suggests {self._named(state, move)}: {value_words(value, exact)}."
+        words = value_words(value, exact)
+        quarto = kind_of(game).name == "quarto"
+        if quarto and not exact and value is not None and abs(value) <= WIN / 2:
+            # an evaluation, not a win found: a verdict, and what the number means
+            words = quarto_value_words(value, self.evaluation, depth)
+        return f"{who} suggests {self._named(state, move)}: {words}."
 
     def _named(self, state: Any, move: Any) -> str:
         """``move`` as typed, with what it does in brackets when the notation is terse."""

@@ -346,3 +346,36 @@ def value_words(value: float | None, exact: bool) -> str:
     else:
         number = f"{value:+.2f}"
     return f"{number} by the evaluation (above 0 is good for you)"
+
+
+def quarto_value_words(value: float, evaluation: str, depth: int | None) -> str:
+    """A depth-limited Quarto search value (for the player to move) as a verdict, then the
+    number with its scale.
+
+    >>> quarto_value_words(-1138, "shared_attributes", 1)
+    'better for your opponent by the shared_attributes evaluation at depth 1 (-1,138 for you; \
+0 is even, 50,000 a win in sight)'
+    >>> quarto_value_words(50_000, "shared_attributes", 2)
+    'a win for you in sight by the shared_attributes evaluation at depth 2 (+50,000 for you: a \
+winning piece in hand, or one the opponent must give)'
+    """
+    from gamekit.quarto import WIN_NEXT
+
+    if value == 0:
+        verdict = "even"
+    elif value >= WIN_NEXT:
+        verdict = "a win for you in sight"
+    elif value <= -WIN_NEXT:
+        verdict = "a loss for you in sight"
+    else:
+        verdict = "better for you" if value > 0 else "better for your opponent"
+    scale = f"at depth {depth}" if depth is not None else "within its time limit"
+    if value >= WIN_NEXT and evaluation == "shared_attributes":
+        meaning = ": a winning piece in hand, or one the opponent must give"
+    elif value <= -WIN_NEXT and evaluation == "shared_attributes":
+        meaning = ": a winning piece in the opponent's hand, or one you must give"
+    elif evaluation == "shared_attributes":
+        meaning = f"; 0 is even, {WIN_NEXT:,} a win in sight"
+    else:
+        meaning = "; 0 is even, lines that share a value count for the player to move"
+    return f"{verdict} by the {evaluation} evaluation {scale} ({value:+,.0f} for you{meaning})"
