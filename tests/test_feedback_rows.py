@@ -112,6 +112,11 @@ def test_a_refused_call_is_said_in_plain_words():
         "t", 3, 0, message="EngineForbidden: negamax is the course's own answer: write it"
     )
     assert explanation(score) == "Not allowed: negamax is the course's own answer: write it"
+    note = "cell 8 raised EngineForbidden: reference_order, in /work/main/gamekit/grading/a06.py"
+    info = PageInfo("a06", "a06.ipynb", "ada", notes=[note])
+    page = render_notebook_page(new_notebook(cells=[]), info, {})
+    assert "cell 8 raised Not allowed: reference_order, in …/a06.py" in page
+    assert "EngineForbidden" not in page and "/work/" not in page
 
 
 def graded(grade_id: str, message: str, points: int = 2) -> object:

@@ -402,6 +402,12 @@ def without_paths(words: str) -> str:
     return MACHINE_PATH.sub(short, words)
 
 
+def plain(words: str) -> str:
+    """What the grader said, for a student: a refused call's class name said in words
+    (``EngineForbidden:`` as ``Not allowed:``), and no path of the grading machine."""
+    return without_paths(re.sub(r"\bEngineForbidden: ", "Not allowed: ", words))
+
+
 STUDENT_FRAME = re.compile(
     r"\s*(?:Cell In\s*\[(?P<cell>\d*)\]|Input In\s*\[(?P<input>\d*)\]"
     r"|File \S*(?:ipykernel_\d+|<ipython-input-)|<ipython-input-)"
@@ -439,13 +445,12 @@ def student_traceback(output: dict, cells_by_count: dict[int, int]) -> str:
             frame,
         )
         kept.append(frame.strip("\n"))
-    last = re.sub(r"^EngineForbidden: ", "Not allowed: ", last)
     head = "Traceback (most recent call last), in your notebook's cells"
     if left_out:
         steps = "1 step" if left_out == 1 else f"{left_out} steps"
         head += f" ({steps} in the course's or Python's code not shown)"
     body = "\n".join([head + ":", *kept, last]) if kept or left_out else last
-    return without_paths(body)
+    return plain(body)
 
 
 def unanswered(message: str) -> bool:
@@ -468,8 +473,7 @@ def explanation(score: CellScore) -> str:
     if unanswered(message):
         return UNANSWERED
     message = re.sub(r"^(GradingError|AssertionError): ", "", message)
-    message = re.sub(r"^EngineForbidden: ", "Not allowed: ", message)
-    return without_paths(message) or "this cell's checks did not pass"
+    return plain(message) or "this cell's checks did not pass"
 
 
 def _points(score: CellScore) -> str:
@@ -505,7 +509,7 @@ def _display_html(data: dict, budget: Budget) -> Markup:
     if any(str(k).startswith("image/") for k in data):
         parts.append(_not_shown(data, pictures=True))
     if "text/plain" in data:
-        words = without_paths(_joined(data["text/plain"])[:MAX_TEXT])
+        words = plain(_joined(data["text/plain"])[:MAX_TEXT])
         parts.append(html('<pre class="out">{}</pre>', words))
     return join(parts) if parts else _not_shown(data, pictures=False)
 
@@ -522,7 +526,7 @@ def _outputs_html(
         output = _dict(output)
         kind = output.get("output_type")
         if kind == "stream":
-            words = without_paths(_joined(output.get("text", ""))[:MAX_TEXT])
+            words = plain(_joined(output.get("text", ""))[:MAX_TEXT])
             parts.append(html('<pre class="out">{}</pre>', words))
         elif kind == "error":
             if graded_test:
@@ -926,7 +930,7 @@ def _page(title: str, body: Markup) -> str:
 def _banners(info: PageInfo, more: Iterable[str] = ()) -> Markup:
     parts = []
     if info.status == "failed":
-        reasons = "; ".join(info.reasons) or "the grader could not finish"
+        reasons = plain("; ".join(info.reasons)) or "the grader could not finish"
         parts.append(
             html(
                 '<div class="banner"><b>Grading could not finish.</b> {}. '
@@ -937,7 +941,7 @@ def _banners(info: PageInfo, more: Iterable[str] = ()) -> Markup:
             )
         )
     for note in [*_new_notes(info), *more]:
-        parts.append(html('<div class="banner note">{}</div>', note))
+        parts.append(html('<div class="banner note">{}</div>', plain(note)))
     return join(parts)
 
 
@@ -1071,7 +1075,7 @@ def render_status_page(info: PageInfo, out_of: float = 0.0) -> str:
             "a score of 0; ask your instructor if you did hand it in."
         )
     else:
-        reasons = "; ".join(info.reasons) or "the grader could not read it"
+        reasons = plain("; ".join(info.reasons)) or "the grader could not read it"
         what = (
             f"Your notebook could not be graded, and no cell of it was run. What the grader "
             f"found: {reasons}. Open it in JupyterLab: if it does not open, the file was damaged "
@@ -1088,6 +1092,6 @@ def render_status_page(info: PageInfo, out_of: float = 0.0) -> str:
         '<p class="who">{}, {}</p>'
         "{}<div class='banner'>{}</div>{}",
         info.assignment, info.notebook, info.student, score, what,
-        join(html('<div class="banner note">{}</div>', n) for n in _new_notes(info)),
+        join(html('<div class="banner note">{}</div>', plain(n)) for n in _new_notes(info)),
     )  # fmt: skip
     return _page(f"{info.assignment} feedback: {info.student}", body)
