@@ -743,6 +743,9 @@ def test_one_quarto_game_in_the_terminal_and_on_the_board():
     game = Quarto()
     board = play_quarto(engine="alphabeta", depth=1, background=False)
     assert board.engine.name == "alpha-beta"
+    # The board is labelled as the terminal prints it: columns a to d above, rows 1 to 4.
+    assert all(f">{label}</text>" in board.view.svg for label in "abcd1234")
+    assert "(b3 LQSF)" in board.view.typing_help
     typed, engine_moves = [], []
     while not game.terminal_test(board.state) and len(typed) < 5:
         move = game.actions(board.state)[-1]  # the player's choice: the last legal move
