@@ -112,6 +112,28 @@ def test_a_reply_wait_ends_when_the_kernel_has_used_its_cpu_time(tmp_path):
         s.close()
 
 
+def test_a_jobs_clock_leaves_out_its_wait_for_a_processor():
+    """The outer limit's clock (`bounds.JobClock`): a process that sleeps is charged its wall
+    time; one that computes among 6 busy processes per core is charged far less than its wall
+    time, since it spends most of it waiting for a processor."""
+    from gamekit.grading.bounds import JobClock
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    busy = busy_processes(BUSY_PER_CORE * (os.cpu_count() or 1))
+    try:
+        asleep, computing = JobClock(sleeper.pid), JobClock(spinner.pid)
+        time.sleep(4)
+        own = computing.seconds()  # the test itself waits for a processor: read wall after
+        assert own < 0.6 * (time.monotonic() - computing.started)
+        own = asleep.seconds()
+        assert own > 0.9 * (time.monotonic() - asleep.started - 1) and asleep.over(0.8 * own)
+    finally:
+        for process in [sleeper, spinner, *busy]:
+            process.kill()
+            process.wait()
+
+
 # --------------------------------------------------------------------------------------------
 # Grading while the machine is busy
 # --------------------------------------------------------------------------------------------

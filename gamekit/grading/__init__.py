@@ -198,7 +198,7 @@ def refusing_code(name: str, message: str) -> types.CodeType:
 
 def forbidden_message(name: str) -> str:
     return (
-        f"{name} is gamekit's own engine: this exercise asks you to write it yourself, so your "
+        f"{name} is the course's own answer: this exercise asks you to write it yourself, so your "
         "code must not call it"
     )
 

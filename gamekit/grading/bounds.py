@@ -36,7 +36,8 @@ from typing import Any
 GIB = 1024**3
 
 OUTER_LIMIT = 300.0
-"""Seconds one job may take in all (the same figure as ``driver.OUTER_LIMIT``)."""
+"""Seconds one job may take in all (the same figure as ``driver.OUTER_LIMIT``), not counting
+the time its processes waited for a free processor (`JobClock`)."""
 
 JOB_MEMORY_BYTES = 4 * GIB
 """Address space of the job process. Measured: a job grading the reference a02 peaks at 0.6 GB
@@ -160,10 +161,45 @@ def failed_result(job: dict, reason: str) -> dict:
     return empty_result(who, STATUS_FAILED, [reason])  # type: ignore[arg-type]
 
 
+HARD_FACTOR = 4.0
+"""Whatever the machine's load, a job is stopped after this many times the outer limit of
+wall-clock time."""
+
+
+class JobClock:
+    """The time a job has taken, as its outer limit counts it: wall-clock time since it began,
+    less the time its processes (the job and its kernel, the main thread of each) waited for a
+    free processor, so a busy machine does not stop a job; capped at `HARD_FACTOR` times the
+    limit of plain wall-clock time."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.started = pid, time.monotonic()
+        self.waits: dict[int, tuple[float, float]] = {}  # pid -> (wait when first seen, now)
+        self.seconds()  # the waits so far are not the job's: read them as the baseline
+
+    def seconds(self) -> float:
+        """The job's own seconds so far (the waits of its processes since the clock began; a
+        process that ended keeps the wait last read)."""
+        from gamekit.grading.budget import waiting_seconds
+        from gamekit.grading.sandbox import descendants
+
+        for pid in descendants(self.pid):
+            now = waiting_seconds(pid)
+            first = self.waits.get(pid, (now, now))[0]
+            self.waits[pid] = (first, max(now, first))
+        waited = sum(last - first for first, last in self.waits.values())
+        return time.monotonic() - self.started - waited
+
+    def over(self, limit: float) -> bool:
+        wall = time.monotonic() - self.started
+        return wall > limit and (self.seconds() > limit or wall > HARD_FACTOR * limit)
+
+
 def run_job_with_limit(job: dict, outer_limit: float = OUTER_LIMIT) -> dict:
     """Grade ``job`` in a child process of its own (`limit_job_process` applied) and return
-    its result record; at ``outer_limit`` seconds the child (its whole process group) is
-    killed and the job failed with `outer_limit_sentence`, as the local pool does.
+    its result record; at ``outer_limit`` seconds of its own time (`JobClock`) the child (its
+    whole process group) is killed and the job failed with `outer_limit_sentence`, as the local
+    pool does.
 
     A child process, not a thread: only a process can be stopped for sure, and its memory
     given back. Started with ``subprocess`` (a fresh interpreter): a Dask worker is a daemonic
@@ -181,11 +217,13 @@ def run_job_with_limit(job: dict, outer_limit: float = OUTER_LIMIT) -> dict:
                 stderr=errors,
                 start_new_session=True,  # its own process group: killed as a whole
             )
+            clock = JobClock(child.pid)
             try:
-                child.wait(timeout=outer_limit)
-            except subprocess.TimeoutExpired:
-                _kill_group(child)
-                return failed_result(job, outer_limit_sentence(outer_limit))
+                while child.poll() is None:
+                    if clock.over(outer_limit):
+                        _kill_group(child)
+                        return failed_result(job, outer_limit_sentence(outer_limit))
+                    time.sleep(0.1)
             except BaseException:
                 _kill_group(child)
                 raise

@@ -423,7 +423,7 @@ def run_jobs(
     # killed at the outer limit cannot clean up after itself.
     scratch = tempfile.mkdtemp(prefix="gk-", dir=short_temp_dir(RUN_PATH_ROOM))
     waiting = list(jobs)
-    running: list[tuple[Any, Any, Job, float]] = []
+    running: list[tuple[Any, Any, Job, bounds.JobClock]] = []
     bar = tqdm(total=len(jobs), unit="submission", disable=not progress, leave=False)
     try:
         while waiting or running:
@@ -435,9 +435,9 @@ def run_jobs(
                 )
                 process.start()
                 send.close()
-                running.append((process, receive, job, time.monotonic()))
+                running.append((process, receive, job, bounds.JobClock(process.pid)))
             for entry in list(running):
-                process, receive, job, started = entry
+                process, receive, job, clock = entry
                 result = None
                 if receive.poll(0.05):
                     try:
@@ -447,7 +447,7 @@ def run_jobs(
                         result = _failed(job, bounds.death_sentence(process.exitcode))
                 elif not process.is_alive():
                     result = _failed(job, bounds.death_sentence(process.exitcode))
-                elif time.monotonic() - started > outer_limit:
+                elif clock.over(outer_limit):
                     process.kill()
                     result = _failed(job, bounds.outer_limit_sentence(outer_limit))
                 if result is None:

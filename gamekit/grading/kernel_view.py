@@ -32,6 +32,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from gamekit.grading import forbidden_message
 from gamekit.grading.searches import SEARCHES
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -81,18 +82,11 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 """Per assignment, ``module:qualname`` of what its kernel gets only as a refusal."""
 
 
-def _message(name: str) -> str:
-    return (
-        f"{name} is gamekit's own engine: this exercise asks you to write it yourself, so your "
-        "code must not call it"
-    )
-
-
 def _refusing(function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
     """Replace ``function``'s body by a raise of EngineForbidden (signature and docstring kept)."""
     raise_it = ast.parse(
         "raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
-        f".EngineForbidden({_message(function.name)!r})"
+        f".EngineForbidden({forbidden_message(function.name)!r})"
     ).body
     docstring = ast.get_docstring(function)
     function.body = ([ast.Expr(ast.Constant(docstring))] if docstring else []) + raise_it

@@ -433,7 +433,7 @@ class SandboxMixin(HasTraits):
         if self._process is None:
             return []
         found = []
-        for pid in _descendants(self._process.pid):
+        for pid in descendants(self._process.pid):
             with contextlib.suppress(psutil.Error):
                 found.append(psutil.Process(pid))
         if not self.sandboxed:
@@ -496,16 +496,17 @@ class SandboxMixin(HasTraits):
         members = self.sandbox_processes()
         if len(members) > self.limits.processes:
             return "processes"
-        resident = 0
+        resident, shared = 0, 0  # pages a process holds alone, and the most it shares
         for process in members:
             self._members.setdefault(process.pid, process)
             with contextlib.suppress(psutil.Error):
                 memory = process.memory_info()
                 self._peak_memory = max(self._peak_memory, memory.vms)
-                resident += memory.rss
+                resident += memory.rss - getattr(memory, "shared", 0)
+                shared = max(shared, getattr(memory, "shared", 0))
             with self._cpu_lock:
                 self._last_cpu = max(self._last_cpu, self._note_cpu(process))
-        if resident > self.limits.total_memory_bytes:
+        if resident + shared > self.limits.total_memory_bytes:  # forks share pages: count once
             return "memory"
         with self._cpu_lock:
             if sum(self._cpu_seen.values()) > self.limits.cpu_seconds:
@@ -598,7 +599,7 @@ def folder_bytes(path: str, entries: int = 1_000) -> int:
     return total
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
     """``pid`` and all its descendants. On Linux it reads only the family's own
     ``/proc/PID/task/TID/children`` files: far cheaper than scanning every process on the host,
     which psutil does (and which is the fallback elsewhere)."""

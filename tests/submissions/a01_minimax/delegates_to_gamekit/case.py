@@ -45,6 +45,6 @@ SCORES = {
     "test_minimax_cutoff_value": 0,
     "test_expectiminimax_value": 0,
 }
-FEEDBACK = ["is gamekit's own engine", "not from gamekit.GameTree"]
+FEEDBACK = ["is the course's own answer", "not from gamekit.GameTree"]
 FLAGGED = True  # the lint sees gamekit's engine called in an answer cell
 REASONS = ["gamekit's own"]

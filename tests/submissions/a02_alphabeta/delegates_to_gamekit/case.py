@@ -20,6 +20,6 @@ def alphabeta_cutoff_search(state, game, depth, eval_fn):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_alphabeta_search": 0, "test_alphabeta_cutoff": 0}
-FEEDBACK = ["is gamekit's own engine"]
+FEEDBACK = ["is the course's own answer"]
 FLAGGED = True  # the lint sees gamekit's engine called in an answer cell
 REASONS = ["gamekit's own"]
