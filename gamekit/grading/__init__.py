@@ -9,6 +9,7 @@ can act on, or returns None when everything matches.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import types
@@ -183,9 +184,11 @@ def require_number(value: Any, what: str) -> float:
     return value
 
 
+@functools.lru_cache(maxsize=512)
 def refusing_code(name: str, message: str) -> types.CodeType:
     """The code of a function ``name(*args, **kwargs)`` that raises `EngineForbidden` with
-    ``message``; it needs no globals and no closure, so it fits any function object."""
+    ``message``; it needs no globals and no closure, so it fits any function object. Made once
+    per name (the kernel swaps every refused function in for each call the grader makes)."""
     source = (
         f"def {name}(*args, **kwargs):\n"
         f"    raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
