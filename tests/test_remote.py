@@ -96,7 +96,7 @@ def test_forbidden_engines_are_refused_in_the_kernel_during_the_call(kernel):
 
     conn, define = kernel
     define("delegates", lambda state, game: alphabeta_search(state, game))
-    with engines_swapped_out(alphabeta_search), pytest.raises(GradingError, match="own engine"):
+    with engines_swapped_out(alphabeta_search), pytest.raises(GradingError, match="the course.s own answer"):
         conn.lookup("delegates")("A", first_tree())
     assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
 
