@@ -496,17 +496,18 @@ class SandboxMixin(HasTraits):
         members = self.sandbox_processes()
         if len(members) > self.limits.processes:
             return "processes"
-        resident, shared = 0, 0  # pages a process holds alone, and the most it shares
+        resident = 0
         for process in members:
             self._members.setdefault(process.pid, process)
             with contextlib.suppress(psutil.Error):
                 memory = process.memory_info()
                 self._peak_memory = max(self._peak_memory, memory.vms)
-                resident += memory.rss - getattr(memory, "shared", 0)
-                shared = max(shared, getattr(memory, "shared", 0))
+                resident += memory.rss
             with self._cpu_lock:
                 self._last_cpu = max(self._last_cpu, self._note_cpu(process))
-        if resident + shared > self.limits.total_memory_bytes:  # forks share pages: count once
+        if resident > self.limits.total_memory_bytes and (
+            proportional_memory(members) > self.limits.total_memory_bytes
+        ):  # resident sizes count the pages forks share once per fork: confirm with PSS
             return "memory"
         with self._cpu_lock:
             if sum(self._cpu_seen.values()) > self.limits.cpu_seconds:
@@ -572,6 +573,18 @@ class AsyncSandboxedKernelManager(SandboxMixin, AsyncKernelManager):
     _launch_kernel = SandboxMixin._async_launch_kernel
     interrupt_kernel = SandboxMixin._async_interrupt_kernel
     cleanup_resources = SandboxMixin._async_cleanup_resources
+
+
+def proportional_memory(processes: list[psutil.Process]) -> int:
+    """Bytes of memory ``processes`` hold together, each shared page counted once (the sum of
+    their proportional set sizes; Linux). Read only when their resident sizes add up past a
+    limit: it walks each process's page tables."""
+    total = 0
+    for process in processes:
+        with contextlib.suppress(psutil.Error, AttributeError):
+            info = process.memory_full_info()
+            total += getattr(info, "pss", info.rss)
+    return total
 
 
 def folder_bytes(path: str, entries: int = 1_000) -> int:
