@@ -24,3 +24,29 @@ def test_grading_an_unknown_student_fails_with_a_sentence_and_writes_nothing(tmp
     assert "ada" in said[-1] and "nothing was graded" in said[-1]
     assert hashlib.sha256(gradebook.read_bytes()).hexdigest() == before
     assert not (root / "autograded").exists()
+
+
+def test_report_and_feedback_in_a_checkout_without_grades_point_to_the_demos_course(tmp_path):
+    """After `make demo` the graded course is build/demo, not the checkout: `make report` and
+    `make feedback` in the checkout say so, with the command to run there."""
+    import argparse
+
+    from gamekit.report import cli
+
+    root = course.scratch_course(tmp_path / "course", ROOT)
+    demo = root / "build" / "demo"
+    demo.mkdir(parents=True)
+    (demo / "gradebook.db").write_bytes(b"")
+    said: list[str] = []
+    args = argparse.Namespace(assignment=[], db_url=None, anonymous=False, below=0.5, out=None)
+    assert cli.run(args, root, log=said.append) == 1
+    assert "no gradebook yet" in said[0] and "build/demo" in said[-1]
+    assert "-m gamekit.course report" in said[-1]
+    said.clear()
+    assert course.feedback_all(root, log=said.append) == 0
+    assert "nothing has been graded yet" in said[0] and "build/demo" in said[-1]
+    (demo / "gradebook.db").unlink()
+    said.clear()
+    assert cli.run(args, root, log=said.append) == 1 and said == [
+        "No report: there is no gradebook yet (make grade first)."
+    ]
