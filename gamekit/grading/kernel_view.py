@@ -18,8 +18,9 @@ inside it:
   disk, the refusal hook replaced) can reach it.
 
 The per-call refusal of `gamekit.grading.engines_swapped_out` stays as a second line, and it
-is the only one for the assignments without an entry in `FORBIDDEN` (their notebooks use
-gamekit's engines between the checks on purpose: a03 plays with gamekit's search).
+is the only one for a03, the one assignment without an entry in `FORBIDDEN` (its notebook plays
+with gamekit's search on purpose, and it asks for an evaluation, not a search). a01's and a02's
+notebooks skip their pictures of gamekit's solvers while graded (``NBGRADER_EXECUTION``).
 A view is built once per gamekit version and assignment, in a folder of its own, atomically.
 """
 
@@ -65,6 +66,8 @@ ABSENT = (
 """Paths under gamekit/ that a graded kernel never sees."""
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "a01_minimax": SEARCHES,
+    "a02_alphabeta": SEARCHES,
     "a04_hex_heuristics": (
         *SEARCHES,
         "gamekit.hex_heuristics:connected",

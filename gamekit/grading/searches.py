@@ -11,11 +11,13 @@ How the rule is enforced, per assignment (`status`):
 
 - **refused in the view**: the assignment's kernel gets gamekit through a view whose copies of
   these functions only raise (`gamekit.grading.kernel_view`); the code is not in the kernel's
-  files at all. For a04, a05 and a06, whose notebooks use no engine of gamekit in the kernel.
+  files at all. For every assignment that asks for a search (a01, a02, a05, a06) and for a04;
+  a01's and a02's notebooks skip their pictures of gamekit's solvers while graded. The
+  per-call refusal below stays as a second line.
 - **refused per call**: while the grader calls a student's function, these functions raise in
   the kernel (`gamekit.grading.engines_swapped_out`); the lint flags code that calls or copies
-  them. For a01, a02 and a03, whose notebooks use gamekit's engines between the checks on
-  purpose (pictures of trees with their values, a03's games).
+  them. For a03, whose notebook plays with gamekit's search on purpose and which asks for an
+  evaluation, not a search.
 
 ``python -m pytest tests/test_searches.py`` walks every public function of the modules that
 hold searches (`SEARCH_MODULES`) and checks that each is classified and has its status.
@@ -125,7 +127,13 @@ words; ``deepening`` and ``watched_search`` run the search they are handed)."""
 ASKS_FOR_A_SEARCH = ("a01_minimax", "a02_alphabeta", "a05_mcts", "a06_negamax_quarto")
 """The assignments whose answers are searches: every one of `SEARCHES` could answer them."""
 
-REFUSED_IN_THE_VIEW = ("a04_hex_heuristics", "a05_mcts", "a06_negamax_quarto")
+REFUSED_IN_THE_VIEW = (
+    "a01_minimax",
+    "a02_alphabeta",
+    "a04_hex_heuristics",
+    "a05_mcts",
+    "a06_negamax_quarto",
+)
 """The assignments whose kernels get `SEARCHES` only as refusals (`kernel_view.FORBIDDEN`)."""
 
 PER_CALL_MODULES_SKIPPED = ("gamekit.connect4_fast",)

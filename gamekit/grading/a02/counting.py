@@ -57,11 +57,66 @@ def check_nodes_by_depth(
             )
 
 
+class _Recorder:
+    """The game an engine searches while it is recorded: it answers as ``game`` does and notes
+    every method call, in order."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._game, name)
+        if not callable(found):
+            return found
+
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append((name, args, kwargs))
+            return found(*args, **kwargs)
+
+        return noted
+
+
+class RecordedEngine:
+    """Stands in for one of the course's engines in the student's ``nodes_by_depth``.
+
+    Handed one of the positions the check gives, it asks the game it is handed the questions
+    that engine asked there, in the same order, and returns the move it chose: a trace counts
+    the nodes the engine would generate. It searches nothing, so it answers no exercise; on any
+    other position it raises. (gamekit's engines are not in a graded kernel's files.)"""
+
+    def __init__(self, name: str, scripts: list[tuple[Any, list, Any]]) -> None:
+        self.__name__ = name
+        self.scripts = scripts
+
+    def __call__(self, state: Any, game: Any) -> Any:
+        for position, calls, move in self.scripts:
+            if position == state:
+                for name, args, kwargs in calls:
+                    getattr(game, name)(*args, **kwargs)
+                return move
+        raise ValueError(
+            f"{self.__name__} was handed a position that is not one of the positions given to "
+            "nodes_by_depth (call the engine on each given position, as it is)"
+        )
+
+
+def recorded(engine: Callable, game: Game, positions: Sequence[Any]) -> RecordedEngine:
+    """``engine``'s questions to ``game`` and its move on each of ``positions``, to replay."""
+    scripts = []
+    for position in positions:
+        recorder = _Recorder(game)
+        move = engine(position, recorder)
+        scripts.append((position, recorder.calls, move))
+    return RecordedEngine(getattr(engine, "__name__", "the engine"), scripts)
+
+
 def _count(
     fn: Callable[..., Any], engine: Callable, game: Game, positions: list, where: str = ""
 ) -> Any:
-    """The student's ``nodes_by_depth(engine, game, positions)``; an error of theirs is a
-    `GradingError` that says where."""
+    """The student's ``nodes_by_depth(engine, game, positions)``, with ``engine`` replayed from
+    a recording (`RecordedEngine`); an error of theirs is a `GradingError` that says where."""
+    engine = recorded(engine, game, positions)
     try:
         return fn(engine, game, positions)
     except (NotImplementedError, GradingError):
