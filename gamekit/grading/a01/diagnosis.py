@@ -20,11 +20,19 @@ from gamekit.trace import Trace, TraceNode, run_traced
 EvalFn = Callable[[Any, str], float]
 
 
-def _run(name: str, call: Callable[[Game, EvalFn | None], Any], state, game, eval_fn=None):
-    """Run ``call(traced_game, traced_eval)`` with gamekit's engines swapped out."""
+def _run(
+    name: str,
+    call: Callable[[Game, EvalFn | None], Any],
+    state,
+    game,
+    eval_fn=None,
+    stand_in_allowed: bool = False,
+):
+    """Run ``call(traced_game, traced_eval)`` with gamekit's engines swapped out (and the
+    grader's stand-in ``minimax_value``, unless it stands in: ``stand_in_allowed``)."""
 
     def engine(state: Any, traced_game: Game, eval_fn: EvalFn | None = None) -> Any:
-        with engines_swapped_out(*forbidden()):
+        with engines_swapped_out(*forbidden(stand_in_allowed)):
             return call(traced_game, eval_fn)
 
     try:

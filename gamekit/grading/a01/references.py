@@ -132,13 +132,17 @@ def reference_expectiminimax_value(state: Any, game: Game, player: str) -> float
     return _value(state, game, player)
 
 
-def forbidden() -> tuple[Callable[..., Any], ...]:
+def forbidden(stand_in_allowed: bool = False) -> tuple[Callable[..., Any], ...]:
     """What a01's answers must not call: gamekit's engines, explain's solvers, this module's
-    references."""
+    references, and the correct ``minimax_value`` the grader sends to the kernel as a stand-in
+    (allowed only while it stands in, for ``minimax_decision``: ``stand_in_allowed``)."""
     from gamekit import explain
+    from gamekit.grading.a01.engines import correct_minimax_value
 
+    stand_in = () if stand_in_allowed else (correct_minimax_value.__call__,)
     return (
         *default_forbidden(),
+        *stand_in,
         explain.minimax_values,
         explain.expectiminimax_values,
         _value,
