@@ -12,6 +12,6 @@ ANSWERS = {
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_evaluate_direction': 0, 'test_tournament': 0}
-FEEDBACK = ['the same for both, though the first is better for X', 'in the second no two X stones touch']
-MISTAKES = {'test_evaluate_direction': 'a04.connection'}
+SCORES = {'test_evaluate_promises': 0, 'test_evaluate_direction': 0, 'test_tournament': 0}
+FEEDBACK = ['returned 0 on the 5 x 5 board', 'the same for both, though the first is better for X', 'in the second no two X stones touch']
+MISTAKES = {'test_evaluate_promises': 'witness:evaluate', 'test_evaluate_direction': 'a04.connection'}

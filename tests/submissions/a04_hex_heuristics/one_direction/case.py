@@ -36,6 +36,6 @@ def evaluate(state, player):
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_evaluate_direction': 0}
-FEEDBACK = ['mirror image']
-MISTAKES = {'test_evaluate_direction': 'a04.not_symmetric'}
+SCORES = {'test_evaluate_promises': 0, 'test_evaluate_direction': 0}
+FEEDBACK = ['but should return -0.0384615', 'mirror image']
+MISTAKES = {'test_evaluate_promises': 'witness:evaluate', 'test_evaluate_direction': 'a04.not_symmetric'}

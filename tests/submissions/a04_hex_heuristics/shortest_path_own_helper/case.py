@@ -37,4 +37,4 @@ def evaluate(state, player):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {}
-FEEDBACK = ["✓ evaluate's range, zero-sum and wins"]
+FEEDBACK = ["✓ evaluate's range, zero-sum, wins and values"]

@@ -36,6 +36,6 @@ def evaluate(state, player):
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
-SCORES = {'test_evaluate_direction': 0, 'test_tournament': 0}
+SCORES = {'test_evaluate_promises': 0, 'test_evaluate_direction': 0, 'test_tournament': 0}
 FEEDBACK = ['a hexagon has no neighbour at (r+1, c+1)']
-MISTAKES = {'test_evaluate_direction': 'a04.connection'}
+MISTAKES = {'test_evaluate_promises': 'witness:evaluate', 'test_evaluate_direction': 'a04.connection'}

@@ -1,15 +1,15 @@
-"""A control: 0-1 BFS with gamekit.hex.neighbours, squashed by tanh."""
+"""A control: 0-1 BFS with gamekit.hex.neighbours on cells counted from 1, int wins, the gap
+over state.size**2 + 1 (the specified value, written another way)."""
 
 START = 'solution'
 ANSWERS = {
-    'evaluate_code': '''import math
-from collections import deque
+    'evaluate_code': '''from collections import deque
 
 from gamekit.hex import neighbours
 
 
 def distance(state, who):
-    """0-1 breadth-first search from who's first edge, through gamekit.hex.neighbours."""
+    """0-1 breadth-first search from who's first edge, on cells counted from 1."""
     n = state.size
     rows = state.rows()
     board = {(r + 1, c + 1): rows[r][c] for r in range(n) for c in range(n)}
@@ -38,10 +38,10 @@ def evaluate(state, player):
     other = {"X": "O", "O": "X"}[player]
     if state.winner:
         return 1 if state.winner == player else -1
-    return math.tanh((distance(state, other) - distance(state, player)) / 3) * 0.99
+    return (distance(state, other) - distance(state, player)) / (state.size**2 + 1)
 ''',
 }
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {}
-FEEDBACK = ["✓ evaluate's symmetry and connection"]
+FEEDBACK = ["✓ evaluate's range, zero-sum, wins and values", "✓ evaluate's symmetry and connection"]
