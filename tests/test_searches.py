@@ -71,14 +71,16 @@ def test_the_assignments_asking_for_a_search_refuse_explains_solvers():
 @pytest.mark.skipif(not sandbox_available()[0], reason="no sandbox here")
 @pytest.mark.parametrize("assignment", ["a01_minimax", "a06_negamax_quarto"])
 def test_in_a_graded_kernel_every_search_and_every_player_refuses(tmp_path, assignment):
-    """In the view a01's (a02's alike) and a06's kernels get, each of gamekit's searches, called
-    as it would be, and each player that searches through one, raises EngineForbidden."""
+    """In the view a01's (a02's alike) and a06's kernels get, each of gamekit's searches and
+    of the grader's references (`FORBIDDEN`), called as it would be, and each player that
+    searches through one, raises EngineForbidden."""
     from tests.test_sandbox import Kernel
 
     view = build_view(assignment, tmp_path)
     work = tmp_path / "work"
     work.mkdir()
-    calls = [f"call({t!r})" for t in rule.SEARCHES] + [
+    assert set(rule.SEARCHES) <= set(FORBIDDEN[assignment])
+    calls = [f"call({t!r})" for t in FORBIDDEN[assignment]] + [
         "from gamekit import Quarto, players\n"
         "game = Quarto()\n"
         f"players.{player}(game, game.initial)"

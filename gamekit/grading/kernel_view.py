@@ -12,10 +12,13 @@ inside it:
 - every function that could answer the assignment for a student is replaced by a function
   that raises `gamekit.grading.EngineForbidden` (`FORBIDDEN`): every search of gamekit
   (`gamekit.grading.searches.SEARCHES`: the engines, the complete solvers of
-  `gamekit.explain`, Connect Four's solver), the references of the grader that answer it, and
-  for a04 the course's Hex heuristics. The original code is not in the kernel's files, so no
-  trick inside the kernel (a function rebuilt from a saved ``__code__``, the source read from
-  disk, the refusal hook replaced) can reach it.
+  `gamekit.explain`, Connect Four's solver), the references of the grader that answer it (a01's
+  reference values, a02's alpha-beta with or without a built-in flaw, a05's search, a06's
+  negamax), and for a04 the course's Hex heuristics. The original code is not in the
+  kernel's files, so no trick inside the kernel (a function rebuilt from a saved ``__code__``,
+  the source read from disk, the refusal hook replaced) can reach it. What the grader sends
+  into the kernel on purpose stays: a01's stand-in ``minimax_value`` (refused per call except
+  while it stands in), a05's ``reference_ucb1``, a06's ordering key.
 
 The per-call refusal of `gamekit.grading.engines_swapped_out` stays as a second line, and it
 is the only one for a03, the one assignment without an entry in `FORBIDDEN` (its notebook plays
@@ -66,8 +69,20 @@ ABSENT = (
 """Paths under gamekit/ that a graded kernel never sees."""
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "a01_minimax": SEARCHES,
-    "a02_alphabeta": SEARCHES,
+    "a01_minimax": (
+        *SEARCHES,
+        "gamekit.grading.a01.references:_value",
+        "gamekit.grading.a01.references:_decision",
+        "gamekit.grading.a01.references:reference_minimax_value",
+        "gamekit.grading.a01.references:reference_minimax_decision",
+        "gamekit.grading.a01.references:reference_cutoff_value",
+        "gamekit.grading.a01.references:reference_expectiminimax_value",
+    ),
+    "a02_alphabeta": (
+        *SEARCHES,
+        "gamekit.grading.a02.mistakes:flawed_alphabeta",
+        "gamekit.grading.a02.search:course_steps",
+    ),
     "a04_hex_heuristics": (
         *SEARCHES,
         "gamekit.hex_heuristics:connected",
