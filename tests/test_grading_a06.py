@@ -330,3 +330,300 @@ def test_an_ordering_key_that_only_halves_the_nodes_is_not_enough():
 
     with pytest.raises(GradingError, match="key is 2"):
         a06.check_ordering(wins_first_only, lambda *a, **k: None, a06.random_positions(6, 1, 7))
+
+
+# --------------------------------------------------------------------------------------------
+# Positions of every kind; negamax called again and again (tables kept between calls)
+# --------------------------------------------------------------------------------------------
+
+
+def test_every_kind_positions_are_of_the_kinds_they_claim():
+    positions = a06.every_kind_positions(seed=104, empty=5)
+    assert [p.state for p in positions] == [
+        p.state for p in a06.every_kind_positions(seed=104, empty=5)
+    ]
+    assert len(positions) == len(a06.KINDS)
+    won, drawn, last_wins, last_draws, wins_now, no_safe, *valued = [p.state for p in positions]
+    assert GAME.terminal_test(won) and won.winner is not None
+    assert GAME.terminal_test(drawn) and drawn.winner is None and None not in drawn.cells
+    for state in (last_wins, last_draws):
+        assert not GAME.terminal_test(state) and state.cells.count(None) == 1
+    assert minimax_value(last_wins) == 1 and minimax_value(last_draws) == 0
+    assert any(GAME.result(wins_now, m).winner is not None for m in GAME.actions(wins_now))
+    for move in GAME.actions(no_safe):  # every move hands over a piece that wins at once
+        after = GAME.result(no_safe, move)
+        assert any(GAME.result(after, m).winner is not None for m in GAME.actions(after))
+    assert [minimax_value(s) for s in valued] == [1, 0, -1]
+    for state in valued:
+        assert state.cells.count(None) == 5
+        assert all(GAME.result(state, m).winner is None for m in GAME.actions(state))
+    for position in positions:  # a hidden position's label says what anyone sees, no value
+        assert "value" not in position.label and "every_kind_positions(seed=104" in position.label
+    assert all(" / " in p.label for p in a06.call_probes())  # the probes show their boards
+
+
+def table_negamax(*, flags=True, key=lambda state: state, hard=False):
+    """negamax with a table kept between calls: with ``flags``, each entry says whether it is
+    exact, a lower or an upper bound; without, every value is stored as the value."""
+    table = {}
+
+    def negamax(state, game, alpha=-math.inf, beta=math.inf):
+        entry = table.get(key(state))
+        if entry is not None:
+            kind, value = entry
+            if not flags or kind == "exact":
+                return value
+            if (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha):
+                return value
+        if game.terminal_test(state):
+            return game.utility(state, game.to_move(state))
+        start, v = alpha, -math.inf
+        for move in game.actions(state):
+            v = max(v, -negamax(game.result(state, move), game, -beta, -alpha))
+            if v >= beta:
+                break
+            alpha = max(alpha, v)
+        table[key(state)] = ("upper" if v <= start else "lower" if v >= beta else "exact", v)
+        return min(max(v, start), beta) if hard else v
+
+    return negamax
+
+
+def bound_pairs_negamax():
+    """Right: a table of (lower, upper) per position, kept between calls, fail-hard."""
+    bounds = {}
+
+    def negamax(state, game, alpha=-math.inf, beta=math.inf):
+        lower, upper = bounds.get(state, (-math.inf, math.inf))
+        if lower >= beta or upper <= alpha or lower == upper:
+            return min(max(lower if lower >= beta or lower == upper else upper, alpha), beta)
+        if game.terminal_test(state):
+            value = game.utility(state, game.to_move(state))
+            bounds[state] = (value, value)
+            return min(max(value, alpha), beta)
+        low, high = max(alpha, lower), min(beta, upper)
+        v, a = -math.inf, low
+        for move in game.actions(state):
+            v = max(v, -negamax(game.result(state, move), game, -high, -a))
+            if v >= high:
+                break
+            a = max(a, v)
+        if v <= low:
+            bounds[state] = (lower, min(upper, v))
+        elif v >= high:
+            bounds[state] = (max(lower, v), upper)
+        else:
+            bounds[state] = (v, v)
+        return min(max(v, alpha), beta)
+
+    return negamax
+
+
+class Recorded:
+    """A student's function, with every call and answer kept (what the grader saw)."""
+
+    def __init__(self, function):
+        self.function, self.calls = function, []
+
+    def __call__(self, state, game, alpha=-math.inf, beta=math.inf):
+        got = self.function(state, game, alpha, beta)
+        self.calls.append((state, alpha, beta, got))
+        return got
+
+
+HIDDEN = a06.every_kind_positions(seed=206, empty=5)
+
+
+@pytest.mark.parametrize(
+    "negamax",
+    [
+        make_negamax(),
+        make_negamax(hard=True),
+        table_negamax(),
+        table_negamax(hard=True),
+        table_negamax(key=lambda state: (state.cells, state.to_place)),
+        bound_pairs_negamax(),
+    ],
+    ids=["plain", "fail-hard", "table", "table fail-hard", "table (cells, to_place)", "bounds"],
+)
+def test_check_negamax_calls_accepts_right_answers(negamax):
+    a06.check_negamax(negamax, POSITIONS[:3], WINDOWS)  # as the cells before it would
+    a06.check_negamax_calls(negamax, HIDDEN)
+    a06.check_negamax_calls(negamax, HIDDEN)  # and again: a table kept between calls stays right
+
+
+def test_a_table_of_bounds_stored_as_values_fails_with_the_calls_in_order():
+    """The 18/18 of issue 30: every single call on a new position is right; a narrow window
+    first, then a wider one, is not. The message lists the calls as made, with what each
+    returned, and the course's fresh answer to the last; it guesses no cause."""
+    negamax = Recorded(table_negamax(flags=False))
+    a06.check_negamax(negamax, POSITIONS, WINDOWS)  # passes: each position met once, in order
+    negamax.calls.clear()
+    with pytest.raises(GradingError) as failed:
+        a06.check_negamax_calls(negamax, HIDDEN)
+    error, message = failed.value, str(failed.value)
+    assert error.code == "witness:negamax"
+    state, alpha, beta, got = negamax.calls[-1]
+    assert not a06._within(got, minimax_value(state), alpha, beta)  # the last answer is wrong
+    listed = re.findall(r"negamax\(([^;]*?), game, (\S+), (\S+)\) returned (\S+?)[;.]", message)
+    assert len(listed) == len(error.evidence["calls"]) <= len(negamax.calls)
+    made = negamax.calls[-len(listed) :]  # the calls of the failing sequence, the last ones made
+    for (_, low, high, said), (_, a, b, answer) in zip(listed, made, strict=True):
+        assert (low, high, said) == (a06._show(a), a06._show(b), a06._show(answer))
+    fresh, _ = a06.reference(state, GAME, alpha, beta)
+    assert f"afresh with the window ({a06._show(alpha)}, {a06._show(beta)}), returns " in message
+    assert f"returns {a06._show(fresh)};" in message
+    assert "table" not in message and "bound as" not in message  # what was seen, no cause
+
+
+def test_the_harness_recheck_of_a_sequence_replays_its_calls():
+    wrong = make_negamax(window="same")  # stateless: the same calls give the same answers
+    with pytest.raises(GradingError) as failed:
+        a06.check_negamax_calls(wrong, HIDDEN)
+    error = failed.value
+    assert error.code == "witness:negamax" and "calls" in error.evidence
+    assert a06.recheck({"negamax": wrong}, error.code, error.evidence) is None
+    assert a06.recheck({"negamax": make_negamax()}, error.code, error.evidence)  # not this one
+    lie = {**error.evidence, "answers": [*error.evidence["answers"][:-1], "7"]}
+    assert "the message says 7" in a06.recheck({"negamax": wrong}, error.code, lie)
+
+
+def test_a_table_that_uses_a_lower_bound_as_the_value_fails():
+    def lower_as_value(state, game, alpha=-math.inf, beta=math.inf, table={}):  # noqa: B006
+        if state in table:
+            kind, value = table[state]
+            if kind == "exact" or (kind == "lower" and value > alpha) or value <= alpha:
+                return value
+        if game.terminal_test(state):
+            return game.utility(state, game.to_move(state))
+        start, v = alpha, -math.inf
+        for move in game.actions(state):
+            v = max(v, -lower_as_value(game.result(state, move), game, -beta, -alpha))
+            if v >= beta:
+                break
+            alpha = max(alpha, v)
+        table[state] = ("upper" if v <= start else "lower" if v >= beta else "exact", v)
+        return v
+
+    with pytest.raises(GradingError, match="negamax was called in this order") as failed:
+        a06.check_negamax_calls(lower_as_value, HIDDEN)
+    assert failed.value.code == "witness:negamax"  # on a public probe: the answer is shown
+
+
+def test_the_same_call_answered_otherwise_is_said_only_when_seen():
+    """A negamax right the first time it is asked something, wrong when asked it again."""
+    asked = set()
+
+    def wrong_when_repeated(state, game, alpha=-math.inf, beta=math.inf):
+        value = minimax_value(state)
+        if (state, alpha, beta) in asked:
+            return -2 if value > -1 else 2
+        asked.add((state, alpha, beta))
+        return value
+
+    negamax = Recorded(wrong_when_repeated)
+    with pytest.raises(GradingError) as failed:
+        a06.check_negamax_calls(negamax, HIDDEN)
+    state, alpha, beta, got = negamax.calls[-1]
+    first = next(c[3] for c in negamax.calls if c[:3] == (state, alpha, beta))
+    assert first != got
+    assert f"The same call returned {a06._show(first)} earlier in this test." in str(failed.value)
+
+    with pytest.raises(GradingError) as other:  # wrong on a first call: no such sentence
+        a06.check_negamax_calls(lambda state, game, alpha, beta: 0, HIDDEN)
+    assert "The same call" not in str(other.value)
+
+
+def test_a_table_keyed_by_the_board_alone_is_not_named_as_another_mistake():
+    """Two positions with the same board and different pieces in hand share its entries, which
+    fits 'one piece to give per cell' on every probe; asked again, on the positions one move
+    away, it answers otherwise: no name, the witness."""
+    negamax = table_negamax(key=lambda state: state.cells)
+    with pytest.raises(GradingError) as failed:
+        a06.check_negamax(negamax, POSITIONS, WINDOWS)
+    assert failed.value.code == "witness:negamax"
+    assert "piece-to-give" not in str(failed.value)
+    match = re.match(
+        r"on (the position .*?), window \((\S+), (\S+)\) negamax returned (\S+);", str(failed.value)
+    )
+    probe = next(p for p in a06.negamax_probes() if p.label == match.group(1))
+    assert a06._show(a06.reference(probe.state)[0]) in str(failed.value)
+
+
+# --------------------------------------------------------------------------------------------
+# counted_search called again and again
+# --------------------------------------------------------------------------------------------
+
+
+def counted_never_reset():
+    counts = {"nodes": 0, "cutoffs": 0}
+    right = make_counted()
+
+    def counted_search(state, game, order=None):
+        got = right(state, game, order)
+        counts["nodes"] += got["nodes"]
+        counts["cutoffs"] += got["cutoffs"]
+        return {**got, **counts}
+
+    return counted_search
+
+
+@pytest.mark.parametrize("order", [None, a06.reference_order], ids=["plain", "ordered"])
+def test_a_counter_never_reset_is_said_as_seen(order):
+    seen = []
+    counted = counted_never_reset()
+
+    def recorded(state, game, order=None):
+        seen.append((state, counted(state, game, order)))
+        return seen[-1][1]
+
+    with pytest.raises(GradingError) as failed:
+        a06.check_counted_search(recorded, POSITIONS[:2], order=order)
+    message = str(failed.value)
+    assert failed.value.code == "witness:counted_search"
+    assert "was called three times on the position" in message
+    probe = next(p for p in a06.negamax_probes() if p.label in message)
+    answers = [got for state, got in seen if state == probe.state]
+    assert len(answers) == 3 and len({a["nodes"] for a in answers}) == 3
+    for got in answers:
+        assert f"nodes {got['nodes']}, cutoffs {got['cutoffs']}" in message
+    course = a06.Counts()
+    a06.reference(probe.state, order=order, counts=course)
+    assert f"nodes {course.nodes}, cutoffs {course.cutoffs} there, each time" in message
+    assert "count one node" not in message  # no rule offered as the cause
+
+
+def test_counted_search_on_finished_games_and_every_kind():
+    a06.check_counted_search(make_counted(), a06.every_kind_positions(seed=404, empty=5))
+    a06.check_counted_search(
+        make_counted(), a06.every_kind_positions(seed=506, empty=5), order=a06.reference_order
+    )
+
+    def root_searched_apart(state, game, order=None):  # the root is not a node like the others
+        got = make_counted()(state, game, order)
+        return {**got, "nodes": got["nodes"] - game.terminal_test(state)}
+
+    with pytest.raises(GradingError, match=r"\['nodes'\] on a finished game"):
+        a06.check_counted_search(root_searched_apart, a06.every_kind_positions(404, 5))
+
+
+def test_a_counting_mistake_is_named_only_if_it_fits_positions_asked_for_the_first_time():
+    """A counted_search that keeps its answers by position, whatever the order, answers a
+    search with the ordering key by an earlier one without it: on every position seen before,
+    that is the count of a search that ignores the key; on positions asked for the first time it
+    is not. No name: the witness."""
+    answers = {}
+    right = make_counted()
+
+    def kept(state, game, order=None):
+        if state not in answers:
+            answers[state] = right(state, game, order)
+        return answers[state]
+
+    a06.check_counted_search(kept, POSITIONS[:2])
+    with pytest.raises(GradingError) as failed:
+        a06.check_counted_search(kept, POSITIONS[:2], order=a06.reference_order)
+    assert failed.value.code == "witness:nodes"
+    assert "ignores `order`" not in str(failed.value)
+    with pytest.raises(GradingError, match="ignores `order`"):  # ignoring it always: named
+        a06.check_counted_search(make_counted(use_order=False), POSITIONS[:2], a06.reference_order)

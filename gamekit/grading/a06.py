@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -25,6 +25,7 @@ from gamekit.grading import (
     require_number,
     require_plain,
     require_type,
+    shown,
 )
 from gamekit.quarto import Quarto, QuartoMove, piece_name
 
@@ -195,6 +196,93 @@ def random_positions(empty: int, count: int, seed: int) -> list[Position]:
     return found
 
 
+KINDS = (
+    "won",
+    "drawn",
+    "last cell, value 1",
+    "last cell, value 0",
+    "wins at once",
+    "no safe piece",
+    "value 1",
+    "value 0",
+    "value -1",
+)
+"""The kinds of position of `every_kind_positions`, in its order."""
+
+
+def _kind(state: Any, empty: int, found: Container[str] = ()) -> str | None:
+    """Which kind of `every_kind_positions` ``state`` is, if any (``empty``: of the last three).
+    Kinds already in ``found`` are not looked for again, where that costs a search."""
+    if GAME.terminal_test(state):
+        return "won" if state.winner is not None else "drawn"
+    if state.cells.count(None) == 1:
+        return f"last cell, value {reference(state)[0]:g}"
+    if _wins_now(GAME, state):
+        return "wins at once"
+    if "no safe piece" not in found and all(
+        reference_order(GAME, state, move) == 2 for move in GAME.actions(state)
+    ):
+        return "no safe piece"
+    if state.cells.count(None) == empty and not {"value 1", "value 0", "value -1"} <= set(found):
+        return f"value {reference(state)[0]:g}"
+    return None
+
+
+def every_kind_positions(seed: int, empty: int = 5, public: bool = False) -> list[Position]:
+    """Nine positions reached by random play (reproducible by ``seed``), one of each kind
+    (`KINDS`): a finished game won by a line, a finished game drawn (a full board), one empty
+    cell left where the last placement wins and one where it draws, the piece in hand wins at
+    once, every move hands the opponent a piece that wins at once, and three positions with
+    ``empty`` empty cells whose values for the player to move are 1, 0 and -1 (where the piece
+    in hand cannot win at once). A kind this seed does not meet is left out. ``public``: each
+    label shows the board (a probe, whose right answers a message may show); otherwise the
+    label says only what anyone sees and how to rebuild the position."""
+    rng = random.Random(seed)
+    found: dict[str, Any] = {}
+    for _ in range(20_000):
+        target = rng.choice((0, 1, empty - 1, empty, empty))
+        state = GAME.initial
+        while not GAME.terminal_test(state) and state.cells.count(None) > target:
+            state = GAME.result(state, rng.choice(GAME.actions(state)))
+        kind = _kind(state, empty, found)
+        if kind is not None:
+            found.setdefault(kind, state)
+        if len(found) == len(KINDS):
+            break
+    positions = []
+    for kind in KINDS:
+        if kind not in found:  # not met with this seed: the list is shorter, never wrong
+            continue
+        state = found[kind]
+        rebuild = f"every_kind_positions(seed={seed}, empty={empty})[{len(positions)}]"
+        label = _public_label(state) if public else f"{_describe(state)} ({rebuild})"
+        positions.append(Position(label, state))
+    return positions
+
+
+def _describe(state: Any) -> str:
+    """What anyone sees of ``state``: a finished game (won, or drawn), or its empty cells."""
+    if GAME.terminal_test(state):
+        return (
+            f"a finished game won by {state.winner}"
+            if state.winner is not None
+            else "a finished game drawn (a full board)"
+        )
+    empty = state.cells.count(None)
+    return f"a position with {empty} empty {'cell' if empty == 1 else 'cells'}"
+
+
+def _public_label(state: Any) -> str:
+    """The board of a public probe, in words a message can show."""
+    rows = " / ".join(state.rows())
+    if GAME.terminal_test(state):
+        said = f"won by {state.winner}" if state.winner is not None else "drawn"
+        return f"the finished game {rows} ({said}; {GAME.to_move(state)} to move)"
+    empty = state.cells.count(None)
+    cells = "cell" if empty == 1 else "cells"
+    return f"the position {rows} ({piece_name(state.to_place)} to place; {empty} empty {cells})"
+
+
 # --------------------------------------------------------------------------------------------
 # Running student code
 # --------------------------------------------------------------------------------------------
@@ -253,6 +341,31 @@ def _diagnose(answers: Sequence[tuple[Any, float, float, float]]) -> str | None:
     return None
 
 
+def _confirmed(
+    negamax: Callable[..., Any], name: str, witnessed: tuple[Any, float, float, float]
+) -> bool:
+    """Whether ``negamax`` still answers as the mistake ``name`` when asked again: the call of
+    the witness repeated (a function of the position and window gives the same answer), then
+    the full window on every position one move away, each compared with the mistake's own
+    search of that position. A negamax whose answers depend on earlier calls (a table kept
+    between them, under a key that mixes positions up) can fit a mistake on every probe while
+    not being that mistake; then no name is given, and the witness stands alone."""
+    state, alpha, beta, got = witnessed
+    what = "negamax(state, game, alpha, beta)"
+    calls = [(state, alpha, beta, got)]
+    for move in GAME.actions(state):
+        child = GAME.result(state, move)
+        calls.append((child, -math.inf, math.inf, reference(child, mistake=name)[0]))
+    try:
+        for position, low, high, expected in calls:
+            answer = _call(negamax, what, "a position", position, GAME, low, high)
+            if type(answer) not in (int, float) or answer != expected:
+                return False
+    except GradingError:  # an error while confirming: no name, the witness stands
+        return False
+    return True
+
+
 def _within(got: float, true: float, alpha: float, beta: float) -> bool:
     """Is ``got`` a right answer of a search with window [alpha, beta] whose true value is
     ``true``? Exact inside the window; outside, any bound on the right side (fail-soft or
@@ -309,8 +422,9 @@ def check_negamax(
     """``negamax(state, game, alpha, beta)`` is right on the public probes, then on every
     position and window: the exact value inside the window, a bound on the right side outside
     it (fail-soft or fail-hard). A wrong answer on a probe is shown with the value it should
-    have been; one on a hidden position is not. A catalogued mistake is named only if it gives
-    every answer seen, probes and hidden positions alike."""
+    have been; one on another position is not. A catalogued mistake is named only if it gives
+    every answer seen, probes and other positions alike, and still does when asked again
+    (`_confirmed`)."""
     what = "negamax(state, game, alpha, beta)"
     answers: list[tuple[Any, float, float, float]] = []
     witness = None
@@ -323,25 +437,181 @@ def check_negamax(
         answers.append((position.state, alpha, beta, got))
         true, _ = reference(position.state)
         if witness is None and not _within(got, true, alpha, beta):
+            witnessed = (position.state, alpha, beta, got)
             if public:
                 said = f"on {where} negamax returned {_show(got)}; it should return "
                 witness = (said + _should(true, alpha, beta), where, got)
             else:
                 said = (
-                    f"on {where} negamax returned {_show(got)}, which is wrong (a hidden "
-                    "position: every probe was right)"
+                    f"on {where} negamax returned {_show(got)}, which is wrong (not a probe, so "
+                    "its answer is not shown; every probe was right)"
                 )
                 witness = (said, where, got)
     if witness is None:
         return
     said, where, got = witness
     name = _diagnose(answers)
+    if name is not None and not _confirmed(negamax, name, witnessed):
+        name = None
     evidence = {"step": "negamax", "input": where, "got": repr(got)}
     if name is not None:
         raise GradingError(
             f"negamax {MISTAKES[name]} ({said})", code=f"a06.{name}", evidence=evidence
         )
     raise GradingError(said, code="witness:negamax", evidence=evidence)
+
+
+# --------------------------------------------------------------------------------------------
+# negamax called again and again: window sequences, orders of positions (tables, hidden state)
+# --------------------------------------------------------------------------------------------
+
+SEQUENCE_WINDOWS = (
+    (0.5, math.inf),
+    (-math.inf, -0.5),
+    (0, 1),
+    (-1, 0),
+    (1, 2),
+    (-2, -1),
+    (-0.5, 0.5),
+)
+"""The narrow windows a sequence tries before the full one, in this order: one-sided windows
+above and below a draw (a fail-soft search may return a bound that is not the value), the null
+windows on both sides of each value a position can have (-1, 0 and 1), and an aspiration window
+around a draw."""
+
+
+class Call(NamedTuple):
+    """One call of a sequence: ``negamax(position, game, alpha, beta)``; ``name`` is how the
+    message calls the position ("A", "B", "A after (place on (2, 3), give LRSF)")."""
+
+    name: str
+    position: Position
+    alpha: float
+    beta: float
+
+
+def call_sequences(
+    positions: Sequence[Position], parents: int = 2
+) -> list[tuple[list[Call], dict[str, str]]]:
+    """The sequences of calls of `check_negamax_calls`, each with its legend (name -> label):
+
+    - by pairs of ``positions`` (A, B): each window of `SEQUENCE_WINDOWS` on A, then on B; then
+      the full window on B, then on A (narrow windows first, then the wide one; the positions
+      alternate, and the last two calls take them in the other order); the last position of an
+      odd number alone, each window then the full one;
+    - for the first ``parents`` unfinished positions with at least 3 empty cells: the full
+      window on the position, then on every position one move away, in the reverse of
+      ``game.actions`` order (the positions the first search met with narrower windows)."""
+    sequences = []
+    full = (-math.inf, math.inf)
+    for first, second in zip(positions[::2], positions[1::2], strict=False):
+        calls = [Call(n, p, *w) for w in SEQUENCE_WINDOWS for n, p in (("A", first), ("B", second))]
+        calls += [Call("B", second, *full), Call("A", first, *full)]
+        sequences.append((calls, {"A": first.label, "B": second.label}))
+    if len(positions) % 2:  # the last one alone
+        alone = positions[-1]
+        calls = [Call("A", alone, *window) for window in (*SEQUENCE_WINDOWS, full)]
+        sequences.append((calls, {"A": alone.label}))
+    chosen = [
+        p for p in positions if not GAME.terminal_test(p.state) and p.state.cells.count(None) >= 3
+    ][:parents]
+    for parent in chosen:
+        calls = [Call("A", parent, *full)]
+        for move in reversed(GAME.actions(parent.state)):
+            child = Position(f"{parent.label}, after {move}", GAME.result(parent.state, move))
+            calls.append(Call(f"A after ({move})", child, *full))
+        sequences.append((calls, {"A": parent.label}))
+    return sequences
+
+
+def call_probes() -> list[Position]:
+    """Public positions for `check_negamax_calls`, one of each kind (`every_kind_positions`,
+    4 empty cells where the kind allows): the ladder on which a wrong answer is shown with the
+    course's."""
+    return every_kind_positions(seed=993, empty=4, public=True)
+
+
+def _said_call(call: Call, got: float | None = None) -> str:
+    said = f"negamax({call.name}, game, {_show(call.alpha)}, {_show(call.beta)})"
+    return said if got is None else f"{said} returned {_show(got)}"
+
+
+def _sequence_failure(
+    calls: list[Call],
+    answers: list[float],
+    legend: dict[str, str],
+    public: bool,
+    earlier: dict[tuple[Any, float, float], float],
+) -> GradingError:
+    """The message for a sequence whose last call's answer is wrong: the calls in order, what
+    each returned, and (on a public probe) what the course's negamax returns on the last."""
+    last, got = calls[-1], answers[-1]
+    true, _ = reference(last.position.state)
+    listed = "; ".join(_said_call(c, a) for c, a in zip(calls, answers, strict=True))
+    said = (
+        "negamax was called in this order (after the earlier calls of this test and of the "
+        "tests above, not listed): "
+        f"{listed}. "
+    )
+    if public:
+        fresh, _ = reference(last.position.state, GAME, last.alpha, last.beta)
+        said += (
+            f"The course's negamax, searching {last.name} afresh with the window "
+            f"({_show(last.alpha)}, {_show(last.beta)}), returns {_show(fresh)}; the last "
+            f"answer should be {_should(true, last.alpha, last.beta)}."
+        )
+    else:
+        said += (
+            "The last answer is wrong (not a probe, so its answer is not shown; every sequence "
+            "on the probes was right)."
+        )
+    before = earlier.get((last.position.state, last.alpha, last.beta))
+    if before is not None and before != got:
+        said += f" The same call returned {_show(before)} earlier in this test."
+    names = [n for n in legend if any(c.name == n or c.name.startswith(f"{n} ") for c in calls)]
+    said += " " + "; ".join(f"{n} is {legend[n]}" for n in names) + "."
+    evidence = {
+        "step": "negamax",
+        "input": _said_call(last),
+        "got": repr(got),
+        "calls": [[c.name, c.position.label, _show(c.alpha), _show(c.beta)] for c in calls],
+        "answers": [repr(a) for a in answers],
+    }
+    code = "witness:negamax" if public else "hidden:negamax"
+    return GradingError(said, code=code, evidence=evidence)
+
+
+def check_negamax_calls(
+    negamax: Callable[..., Any], positions: Sequence[Position], parents: int = 1
+) -> None:
+    """``negamax`` answers right whatever was asked before: on public probes of every kind
+    (`call_probes`, three of them as parents), then on ``positions`` (``parents`` of them), the
+    sequences of `call_sequences` (narrow windows then the full one, null windows around every
+    value, re-searches, positions in alternating and reversed orders, a position then the
+    positions one move away), every answer compared with the course's search of that position
+    and window afresh. A negamax that keeps a table between calls must store and use bounds as
+    bounds, under a key that tells positions apart.
+
+    A failure lists the calls of its sequence in order with what each returned; on a public
+    probe, with what the course's negamax returns on the last call. If the same call returned
+    something else earlier in this test, the message says so (only what was seen)."""
+    earlier: dict[tuple[Any, float, float], float] = {}
+    values: dict[Any, float] = {}  # the course's value of each position met
+    for public, group in ((True, call_probes()), (False, list(positions))):
+        for calls, legend in call_sequences(group, parents=3 if public else parents):
+            answers: list[float] = []
+            for index, call in enumerate(calls):
+                where = f"{call.position.label}, window ({_show(call.alpha)}, {_show(call.beta)})"
+                what = "negamax(state, game, alpha, beta)"
+                got = _call(negamax, what, where, call.position.state, GAME, call.alpha, call.beta)
+                got = require_number(got, f"{what} on {where}")
+                answers.append(got)
+                state = call.position.state
+                if state not in values:
+                    values[state] = reference(state)[0]
+                if not _within(got, values[state], call.alpha, call.beta):
+                    raise _sequence_failure(calls[: index + 1], answers, legend, public, earlier)
+                earlier.setdefault((call.position.state, call.alpha, call.beta), got)
 
 
 # --------------------------------------------------------------------------------------------
@@ -483,7 +753,7 @@ def check_best_move(
             said = (
                 f"it should be {_show(true)}, the value for the player to move"
                 if position in probes
-                else "(a hidden position: every probe was right)"
+                else "(not a probe, so its value is not shown; every probe was right)"
             )
             raise GradingError(
                 f"the value of {what} on {position.label} is {_show(value)}; {said} (best_move "
@@ -551,13 +821,78 @@ COUNT_MISTAKES = {
     ),
 }
 """Counting mistakes: which count, what it gives (from the reference's own counts), and the
-sentence. One is named only if it gives the student's count on every position checked."""
+sentence. One is named only if it gives the student's count on every position checked, and on
+`fresh_positions` too."""
 
 COUNT_RULE = {
     "nodes": "one node per position visited (each call), the root and finished games included, "
     "in a search whose loop at each node stops as soon as v >= beta",
     "cutoffs": "one cutoff each time a node's loop stops because v >= beta",
 }
+
+
+def fresh_positions() -> list[Position]:
+    """Two positions no test of the notebook asks about: a counting mistake is named only if
+    it also gives the counts on these, asked for the first time (a counted_search that keeps
+    answers or counts from earlier calls can fit a mistake on positions it has seen before)."""
+    return random_positions(5, 2, seed=7070)
+
+
+def _fits_fresh(counted_search: Callable[..., Any], order: Any, key: str, fits: Any) -> bool:
+    """Whether counted_search's ``key`` count is ``fits(counts, plain)`` on `fresh_positions`."""
+    try:
+        for position in fresh_positions():
+            got = _stats_of(counted_search, position, order)
+            counts, plain = Counts(), Counts()
+            reference(position.state, order=order, counts=counts)
+            reference(position.state, counts=plain)
+            if got[key] != fits(counts, plain):
+                return False
+    except GradingError:  # an error while confirming: no name, the witness stands
+        return False
+    return True
+
+
+def _said_stats(stats: dict) -> str:
+    """A dict counted_search returned (or the course's), in words."""
+    move = stats["move"]
+    try:
+        move = "none" if move is None else str(QuartoMove(*_as_move(move, "the move")))
+    except GradingError:
+        move = shown(move)
+    value = stats["value"]
+    value = _show(value) if type(value) in (int, float) else shown(value)
+    return f"value {value}, move ({move}), nodes {stats['nodes']}, cutoffs {stats['cutoffs']}"
+
+
+def _same_each_time(position: Position, answers: list[dict], order: Any) -> None:
+    """``answers``: what counted_search returned on ``position`` three times, with the same
+    arguments: first, at once again, and after the calls on every other position of the
+    check. A difference is said as seen, with the course's answer (``position`` is a probe)."""
+    keys = [
+        (_said_stats(a), a["value"], a["nodes"], a["cutoffs"]) for a in answers
+    ]  # the words hold the move, which may be a handle to an object in the kernel
+    if keys[0] == keys[1] == keys[2]:
+        return
+    first, second, last = (_said_stats(a) for a in answers)
+    call = "counted_search(state, game)" if order is None else "counted_search(state, game, order)"
+    counts = Counts()
+    value, move = reference(position.state, order=order, counts=counts)
+    course = {"value": value, "move": move, "nodes": counts.nodes, "cutoffs": counts.cutoffs}
+    raise GradingError(
+        f"{call} was called three times on {position.label}"
+        f"{'' if order is None else ', with the ordering key'}, with the same arguments: it "
+        f"returned {first} the first time, {second} when called again at once, and {last} "
+        "after the calls on the other positions of this test. The course's counted search "
+        f"returns {_said_stats(course)} there, each time.",
+        code="witness:counted_search",
+        evidence={
+            "step": "counted_search",
+            "input": position.label,
+            "got": [first, second, last],
+            "expected": _said_stats(course),
+        },
+    )
 
 
 def check_counted_search(
@@ -568,14 +903,24 @@ def check_counted_search(
     """``counted_search(state, game, order=order)`` returns the value, the first best move and
     the numbers of nodes and cutoffs the reference counts (see `reference`): on the public
     probes first (a wrong value or count there is shown with the right one), then on
-    ``positions``."""
+    ``positions`` (on a finished game, the value and the counts only: there is no move). One
+    probe is asked three times (twice at once, and again after all the others): the same call
+    must give the same answer, and a difference is said as seen before anything else."""
     ordered = "" if order is None else " with the ordering key"
     probes = negamax_probes()
+    again = next(p for p in probes if p.state.cells.count(None) >= 3)
+    answers = {again: [_stats_of(counted_search, again, order)]}
+    answers[again].append(_stats_of(counted_search, again, order))  # the same call, at once
+    for position in [*probes, *positions]:
+        if position != again:
+            answers[position] = [_stats_of(counted_search, position, order)]
+    answers[again].append(_stats_of(counted_search, again, order))  # after all the others
+    _same_each_time(again, answers[again], order)
     seen = []  # (position, public, the student's stats, the reference's counts, plain counts)
     for position in [*probes, *positions]:
         public = position in probes
         where = position.label + ordered
-        got = _stats_of(counted_search, position, order)
+        got = answers[position][0]
         counts, plain = Counts(), Counts()
         true, expected = reference(position.state, order=order, counts=counts)
         reference(position.state, counts=plain)
@@ -583,7 +928,8 @@ def check_counted_search(
             said = (
                 f"it should be {_show(true)}, the value for the player to move"
                 if public
-                else "which is wrong (a hidden position: every probe was right)"
+                else "which is wrong (not a probe, so its value is not shown; every probe was "
+                "right)"
             )
             raise GradingError(
                 f"counted_search(...)['value'] on {where} is {_show(got['value'])}; {said}",
@@ -601,13 +947,15 @@ def check_counted_search(
                 f"counted_search(...)[{key!r}] on {where} is {got[key]}; it should be {right}"
                 if public
                 else f"counted_search(...)[{key!r}] on {where} is {got[key]}, which is wrong "
-                "(a hidden position)"
+                "(not a probe, so its count is not shown; every probe was right)"
             )
             said += f": count {COUNT_RULE[key]}"
             for name, (which, fits, sentence) in COUNT_MISTAKES.items():
                 if which != key or (name == "order_ignored" and order is None):
                     continue
-                if all(g[key] == fits(c, pl) for _, _, g, c, pl in seen):
+                if all(g[key] == fits(c, pl) for _, _, g, c, pl in seen) and _fits_fresh(
+                    counted_search, order, key, fits
+                ):
                     raise GradingError(
                         f"{sentence} ({said})", code=f"a06.{name}", evidence={"input": where}
                     )
@@ -619,6 +967,8 @@ def check_counted_search(
     # The move last: with an ordering key the first best move is the first in the key's order,
     # so a search that ignores the key is named by its counts above, not by its move.
     for position, _, got, _, _ in seen:
+        if GAME.terminal_test(position.state):
+            continue  # a finished game has no move to find (its value and counts were checked)
         where = position.label + ordered
         _, expected = reference(position.state, order=order)
         move = _as_move(got["move"], f"counted_search(...)['move'] on {where}")
@@ -805,10 +1155,32 @@ def observe(namespace: dict[str, Any]) -> list[str]:
     return seen
 
 
+def _recheck_sequence(namespace: dict[str, Any], evidence: dict) -> str | None:
+    """A sequence's witness (`check_negamax_calls`, on the public probes): the same calls made
+    again in order must give the answers the message lists, and the last must be wrong."""
+    said = [list(call) for call in evidence["calls"]]
+    for calls, _ in call_sequences(call_probes(), parents=3):
+        listed = [[c.name, c.position.label, _show(c.alpha), _show(c.beta)] for c in calls]
+        if listed[: len(said)] != said:
+            continue
+        for call, answer in zip(calls, evidence["answers"], strict=False):
+            got = namespace["negamax"](call.position.state, GAME, call.alpha, call.beta)
+            if repr(got) != answer:
+                return f"{_said_call(call)} returns {got!r}, the message says {answer}"
+        last = calls[len(said) - 1]
+        true, _ = reference(last.position.state)
+        if _within(got, true, last.alpha, last.beta):
+            return f"the last answer, {_said_call(last, got)}, is right"
+        return None
+    return "the calls of the witness are not a sequence on the public probes"
+
+
 def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str | None:
     """Whether a failing cell's claim holds for the program in ``namespace`` (None if it does).
     A witness on a probe is recomputed there; a named negamax mistake must give the program's
     answer on every probe and window."""
+    if code == "witness:negamax" and evidence and "calls" in evidence:
+        return _recheck_sequence(namespace, evidence)
     if code == "witness:negamax" and evidence:
         for probe in negamax_probes():
             for alpha, beta in PROBE_WINDOWS:

@@ -33,5 +33,8 @@ def counted_search(state, game, order=None):
 EDIT_CELLS = {}
 DELETE_CELLS = []
 SCORES = {"test_counted_search": 0, "test_counted_order": 0}
-FEEDBACK = ["counted_search(...)['nodes'] on the position", "halves the nodes on four positions"]
-MISTAKES = {"test_counted_search": "witness:nodes", "test_counted_order": "witness:nodes"}
+FEEDBACK = ["was called three times on the position", "halves the nodes on four positions"]
+MISTAKES = {
+    "test_counted_search": "witness:counted_search",
+    "test_counted_order": "witness:counted_search",
+}
