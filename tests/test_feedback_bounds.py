@@ -155,13 +155,19 @@ def test_a_page_over_its_cpu_or_memory_is_the_short_page(tmp_path, monkeypatch):
         while True:
             pass
 
+    def hoard(task):  # a page that needs 512 MB at once: new address space, whatever the
+        return str(len(bytearray(512 * 2**20)))  # writer's heap already holds (a long run)
+
     with monkeypatch.context() as patched:
         patched.setattr(feedback_bounds, "render", spin)  # the forked child draws with it
         outcome = write_page(short_task(tmp_path, formulas(20)), cpu_seconds=1)
     assert outcome.short == "writing it took over 1 s of CPU time", outcome
-    outcome = write_page(short_task(tmp_path, "x " * 2_000_000), memory_bytes=20 * 2**20)
+    with monkeypatch.context() as patched:
+        patched.setattr(feedback_bounds, "render", hoard)
+        outcome = write_page(short_task(tmp_path, formulas(20)), memory_bytes=20 * 2**20)
     assert "MB of memory" in outcome.short, outcome
     assert "needed more than 20 MB" in outcome.target.read_text()
+    assert write_page(short_task(tmp_path, "a few words"), memory_bytes=20 * 2**20).short == ""
 
 
 def test_a_page_too_large_is_not_written(tmp_path, monkeypatch):
