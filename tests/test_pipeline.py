@@ -317,6 +317,8 @@ def test_class_report_on_the_graded_fixtures(assignment, scratch):
     assert from_csv == {(s, g.grade_id): g.score for s, rows in grades.items() for g in rows}
     for name, result in results.items():
         for grade_id, code in result.case.mistakes.items():
+            if code == "timeout":  # never a misconception row (issue 28): not in this table
+                continue
             rows = re.findall(rf"<tr data-code='{re.escape(code)}'.*?</tr>", page, re.S)
             assert rows, f"{name}: {code} is not on the page"
             assert any(f"<code>{grade_id}</code>" in row for row in rows), (name, code)
