@@ -614,6 +614,13 @@ def demo_commands(root: Path, course: Path) -> str:
     )
 
 
+def point_to_demo(root: Path, log=print) -> None:
+    """Where `make demo` graded its course (build/demo), when it did: `demo_commands`."""
+    demo = root / "build" / "demo"
+    if (demo / "gradebook.db").is_file():
+        log(demo_commands(root, demo))
+
+
 def release(root: Path | None = None, log=print) -> None:
     """Regenerate release/ from source/ in the course itself (creates ./gradebook.db)."""
     root = root or course_root()
@@ -726,9 +733,7 @@ def feedback_all(root: Path | None = None, log=print) -> int:
     graded = {a for (_, a) in read_ledger(db_url)} if has_gradebook(db_url) else set()
     if not graded:
         log("No feedback to write: nothing has been graded yet (make grade).")
-        demo = root / "build" / "demo"
-        if (demo / "gradebook.db").is_file():
-            log(demo_commands(root, demo))
+        point_to_demo(root, log)
         return 0
     failed = 0
     for assignment in assignments(root):

@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, root: Path | None = None, log=print) -> int:
     """Write the report; print where, and how long reading and writing took."""
-    from gamekit.course import assignments, course_root, demo_commands, has_gradebook
+    from gamekit.course import assignments, course_root, has_gradebook, point_to_demo
     from gamekit.grading.driver import db_url_of, read_ledger
     from gamekit.report import write_reports
 
@@ -33,9 +33,7 @@ def run(args: argparse.Namespace, root: Path | None = None, log=print) -> int:
     db_url = args.db_url or db_url_of(root)
     if not has_gradebook(db_url):
         log("No report: there is no gradebook yet (make grade first).")
-        demo = root / "build" / "demo"
-        if (demo / "gradebook.db").is_file():
-            log(demo_commands(root, demo))
+        point_to_demo(root, log)
         return 1
     known = assignments(root)
     every = sorted(set(known) | {a for (_, a) in read_ledger(db_url)})
