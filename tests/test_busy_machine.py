@@ -140,7 +140,11 @@ def test_a_jobs_clock_leaves_out_its_wait_for_a_processor():
 
 
 def busy_processes(count: int) -> list[subprocess.Popen]:
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    """``count`` endless loops, each in a session of its own: where Linux groups processes by
+    session for the scheduler (autogroup), the kernel, in its own session, would otherwise get
+    as much of a processor as all of them together."""
+    command = [sys.executable, "-c", "while True: pass"]
+    return [subprocess.Popen(command, start_new_session=True) for _ in range(count)]
 
 
 def grade_while_busy(tmp_path: Path, plan: dict[str, list[str]], seconds: float | None):

@@ -262,6 +262,32 @@ def test_an_endless_cell_can_be_interrupted(kernel):
     assert kernel.value("'still here'") == "still here"
 
 
+def test_the_kernels_wait_for_a_processor_is_read_from_the_kernel_itself(kernel):
+    """`waiting_seconds` reads the kernel's own process, not bwrap's (whose command line holds
+    the kernel's, and which sleeps): a kernel that computes among busy processes, each in a
+    session of its own (so no scheduler grouping favours the kernel), is seen waiting for a
+    processor most of the time. A cell's wall-clock cap leaves that wait out."""
+    import subprocess
+
+    busy = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+        for _ in range(4 * (os.cpu_count() or 1))
+    ]
+    try:
+        time.sleep(0.5)
+        before, started = kernel.km.waiting_seconds(), time.monotonic()
+        status, _ = kernel.run(
+            "import time\nt = time.monotonic()\nwhile time.monotonic() - t < 3: pass"
+        )
+        waited, elapsed = kernel.km.waiting_seconds() - before, time.monotonic() - started
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert status == "ok"
+    assert waited > 0.4 * elapsed, (waited, elapsed)
+
+
 @pytest.mark.parametrize("use_bwrap", MODES)
 def test_a_fork_bomb_is_stopped_and_reported(use_bwrap, tmp_path):
     marker = f"probe-{uuid.uuid4().hex}"

@@ -461,7 +461,11 @@ class SandboxMixin(HasTraits):
         if self._kernel_pid is None:
             for process in self.sandbox_processes():
                 with contextlib.suppress(psutil.Error):
-                    if any("ipykernel" in part for part in process.cmdline()):
+                    # bwrap's own processes carry the kernel's command among their arguments,
+                    # and they sleep: the kernel is the process whose program is not bwrap.
+                    command = process.cmdline()
+                    wrapper = bool(command) and os.path.basename(command[0]) == "bwrap"
+                    if not wrapper and any("ipykernel" in part for part in command):
                         self._kernel_pid = process.pid
                         break
         if self._kernel_pid is None:
