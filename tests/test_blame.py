@@ -513,7 +513,7 @@ def test_a_tree_game_method_says_which_line_raised(kernel, result, said):
     ("returned", "said"),
     [
         ("10**5000", "contains an integer of 5,001 digits, too long for the grader to receive"),
-        ("float('nan')", "value returned instead of move"),
+        ("float('nan')", "returned the number nan, which is not one of the moves"),
         ("object()", "must be built from plain Python values"),
         ("['a1'] * 100_000", "returned ['a1', 'a1', "),
     ],

@@ -195,8 +195,13 @@ def test_check_minimax_decision_diagnoses():
     a01.check_minimax_decision(decision, tree, "A")
     with pytest.raises(GradingError, match="ties go to the first best move"):
         a01.check_minimax_decision(lambda s, g: decision(s, g, last=True), tree, "A")
-    with pytest.raises(GradingError, match="value returned instead of move"):
+    with pytest.raises(GradingError, match="value returned instead of move") as caught:
         a01.check_minimax_decision(lambda s, g: decision(s, g, value=True), tree, "A")
+    assert caught.value.code == "a01.decision_returns_value"
+    # A number that is not the best value is not called a value: it is shown as it is.
+    with pytest.raises(GradingError, match="returned the number 99, which is not one") as caught:
+        a01.check_minimax_decision(lambda s, g: 99, tree, "A")
+    assert caught.value.code == "shape:minimax_decision"
     with pytest.raises(GradingError, match="only the move"):
         a01.check_minimax_decision(lambda s, g: (5, "a1"), tree, "A")
     with pytest.raises(GradingError, match="not a legal move"):

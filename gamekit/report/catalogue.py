@@ -98,6 +98,8 @@ FIXED = {
     # Catalogued codes whose sentence lives in the checker's message, not in a table.
     "a01.decision_tie_not_first": "minimax_decision breaks a tie for the best value with "
     "another move than the first best in actions() order",
+    "a01.decision_returns_value": "minimax_decision returns the best move's value instead "
+    "of the move",
     "a01.decision_min_max_swapped": "minimax_decision chooses a move that is worst for the "
     "player to move",
     "a02.wrong_move": "generates the right nodes but returns another move than the best",

@@ -33,7 +33,7 @@ from gamekit.grading.a01.ladder import (
     value_witness,
     worst_everywhere,
 )
-from gamekit.grading.a01.references import _decision, _value
+from gamekit.grading.a01.references import _decision, _value, correct_minimax_value
 from gamekit.grading.remote import substituting
 from gamekit.trace import run_traced
 
@@ -87,18 +87,6 @@ def _globals_substituted(function: Any, name: str, replacement: Any) -> Iterator
         namespace[name] = saved
 
 
-class correct_minimax_value:  # noqa: N801 - stands in for the student's function
-    """A correct ``minimax_value(state, game, player)`` that replaces the student's while their
-    ``minimax_decision`` is graded. It asks the game the same questions in the same order as
-    the reference, and it is a class so that it can be sent to the student's kernel."""
-
-    def __call__(self, state: Any, game: Game, player: str) -> float:
-        if game.terminal_test(state):
-            return game.utility(state, player)
-        values = [self(game.result(state, a), game, player) for a in game.actions(state)]
-        return max(values) if game.to_move(state) == player else min(values)
-
-
 def check_minimax_decision(
     minimax_decision: Callable[..., Any], game: Game, state: Any, label: str | None = None
 ) -> None:
@@ -117,10 +105,16 @@ def check_minimax_decision(
             name, lambda g, _: minimax_decision(state, g), state, game, stand_in_allowed=True
         )
     moves = game.actions(state)
+    if type(got) in (int, float) and got not in moves and _same(got, best):
+        raise GradingError(
+            f"{name} {case}: value returned instead of move: it returned {shown(got)}, the "
+            "value of the best move; return the best move (one of game.actions(state)) itself",
+            code="a01.decision_returns_value",
+        )
     if type(got) in (int, float) and got not in moves:
         raise GradingError(
-            f"{name} {case}: value returned instead of move: return the best move "
-            "(one of game.actions(state)), not its value",
+            f"{name} {case} returned the number {shown(got)}, which is not one of the moves "
+            f"game.actions(state) gives ({shown(moves)}): return the best of those moves",
             code="shape:minimax_decision",
         )
     if type(got) is tuple and len(got) == 2 and got not in moves:
