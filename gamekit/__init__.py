@@ -5,6 +5,9 @@ The names students use most are importable from here::
     from gamekit import TicTacToe, ConnectFour, GameTree, alphabeta_search, run_traced
 """
 
+import sys
+from typing import Any
+
 from gamekit.connect4_fast import fast_connect4_player, fast_cutoff_search, fast_solve
 from gamekit.games import (
     BoardState,
@@ -101,3 +104,26 @@ __all__ = [
     "random_state",
     "run_traced",
 ]
+
+
+def show_trees_as_pictures(shell: Any = None) -> bool:
+    """In IPython (a notebook), show a `GameTree` left at the end of a cell as its picture
+    (`gamekit.draw.tree_png`). A tree knows no screen, so the package joins the two here, on
+    import; matplotlib is imported only when a tree is shown. Returns whether there was a
+    shell to tell."""
+    if shell is None:
+        ipython = sys.modules.get("IPython")  # not loaded: not in IPython
+        shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+
+    def picture(tree: GameTree) -> bytes:
+        from gamekit.draw import tree_png
+
+        return tree_png(tree)
+
+    shell.display_formatter.formatters["image/png"].for_type(GameTree, picture)
+    return True
+
+
+show_trees_as_pictures()

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from gamekit.engine_names import ALIASES, TERMINAL_ENGINES, engine_name, tournament_name
 from gamekit.games import Game
-from gamekit.movelog import GAME_KINDS, LogError, kind_of, load_log, make_game, print_replay
+from gamekit.movelog import GAME_KINDS, LogError, kind_of, load_log, make_game
+from gamekit.terminal.replay import print_replay
 from gamekit.tournament import evaluations, named_player, player_names, tournament
 
 DEFAULT_DEPTH = {"tictactoe": None, "connect-four": 4, "hex": 2, "quarto": 1}

@@ -158,11 +158,6 @@ class GameTree(Game):
             f"leaves={len(self.utilities)}, chance={len(self.chances)})"
         )
 
-    def _repr_png_(self) -> bytes | None:
-        from gamekit.draw import tree_png  # imported lazily: matplotlib is slow to import
-
-        return tree_png(self)
-
     # Validation ------------------------------------------------------------------------------
 
     def _find_root(self, root: Node | None) -> Node:

@@ -32,7 +32,7 @@ import nbformat
 import pytest
 
 from gamekit import course
-from gamekit.grading import bounds, driver
+from gamekit.grading import bounds, driver, job_process
 from gamekit.grading.trusted import (
     CUT_TEXT,
     ERROR_CHARS,
@@ -158,7 +158,7 @@ def processes_naming(text: str) -> list[int]:
 
 
 def test_a_job_in_a_bounded_child_grades_as_in_the_pool(reference_job):
-    result = bounds.run_job_with_limit(reference_job)
+    result = job_process.run_job_with_limit(reference_job)
     assert result["status"] == "graded", result["reasons"]
     assert sum(c["score"] or 0 for c in result["cells"]) == 10.0
 
@@ -179,7 +179,7 @@ def test_a_job_over_the_outer_limit_is_killed_with_the_pools_sentence(slow_job):
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        result = bounds.run_job_with_limit(slow_job, outer_limit=10)
+        result = job_process.run_job_with_limit(slow_job, outer_limit=10)
     finally:
         done.set()
         watcher.join()
@@ -241,7 +241,7 @@ def test_a_job_killed_at_the_outer_limit_leaves_no_folder_behind(slow_job):
     driver.run_jobs([driver.Job(**slow_job)], 1, results.append, outer_limit=4, progress=False)
     assert results[0]["reasons"] == ["grading took over 4 s and was stopped"]
     assert scratch_folders(student) == []
-    assert bounds.run_job_with_limit(slow_job, outer_limit=4)["status"] == "failed"
+    assert job_process.run_job_with_limit(slow_job, outer_limit=4)["status"] == "failed"
     assert scratch_folders(student) == []
 
 

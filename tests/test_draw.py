@@ -7,6 +7,7 @@ import io
 import math
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import matplotlib
 
@@ -299,14 +300,22 @@ def test_visited_fades_the_rest_and_highlight_circles_one_node():
     assert tuple(rings["B2"].get_xydata()[0]) == tree_layout(tree)["B2"]
 
 
-def test_tree_png_is_a_png_of_the_expected_size_and_the_tree_repr_uses_it():
+def test_tree_png_is_a_png_of_the_expected_size_and_a_notebook_shows_a_tree_with_it():
     tree = first_tree()
     data = tree_png(tree, dpi=50, values=minimax_values(tree))
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     image = mpimg.imread(io.BytesIO(data), format="png")
     height, width = image.shape[:2]
     assert width > 1.5 * height  # a wide tree: 16 leaves side by side on only 3 levels
-    assert tree._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+    # In a notebook, a tree at the end of a cell is shown as its picture.
+    from IPython.core.formatters import DisplayFormatter
+
+    import gamekit
+
+    display = DisplayFormatter()
+    assert gamekit.show_trees_as_pictures(SimpleNamespace(display_formatter=display))
+    shown, _ = display.format(tree)
+    assert shown["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
     assert plt.get_fignums() == []  # PNGs are drawn off-screen, no figure is left open
 
 

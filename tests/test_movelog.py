@@ -18,14 +18,14 @@ from gamekit.movelog import (
     kind_of,
     load_log,
     make_game,
-    print_replay,
     replay,
-    step_through,
 )
 from gamekit.quarto import Quarto, QuartoMove
 from gamekit.search import alphabeta_search
+from gamekit.terminal.replay import print_replay
 from gamekit.tournament import play_timed
 from gamekit.trace import run_traced
+from gamekit.widgets.replay import step_through
 
 GAMES = [TicTacToe(), ConnectFour(4, 5, 3), Hex(size=4), Hex(size=3, swap=True), Quarto()]
 

@@ -1,5 +1,5 @@
 """``python -m gamekit.bench``: run the bench (see `gamekit.bench`)."""
 
-from gamekit.bench.cli import main
+from gamekit.bench import main
 
 raise SystemExit(main())

@@ -29,12 +29,12 @@ from gamekit.bench.report import machine_line, sets_table, solver_notes, table
 from gamekit.bench.workloads import COMPILED_ONLY, DATA, EASYAI_SETS, FULL_SETS, SETS
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    import gamekit.bench  # the package's docstring says what the bench measures and how
-
+def main(argv: Sequence[str] | None = None, description: str | None = None) -> int:
+    """Run the bench; ``description`` heads its help (`gamekit.bench.main` gives the package's
+    docstring, which says what the bench measures and how)."""
     parser = argparse.ArgumentParser(
         prog="python -m gamekit.bench",
-        description=gamekit.bench.__doc__,
+        description=description,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

@@ -9,29 +9,18 @@ can act on, or returns None when everything matches.
 from __future__ import annotations
 
 import contextlib
-import functools
 import math
 import os
-import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
-
-class GradingError(AssertionError):
-    """A test found a mistake; the message says which, not what the right answer is.
-
-    ``code`` names the mistake for the record (a confirmed catalogue name such as
-    ``a05.log_of_child``, or ``witness:<step>``); ``evidence`` is the witness as plain data
-    (`gamekit.grading.evidence`). Both are kept in the result record, never shown as such.
-    """
-
-    def __init__(self, message: str = "", *, code: str = "", evidence: dict | None = None):
-        super().__init__(message)
-        self.code, self.evidence = code, evidence
-
-    def _render_traceback_(self) -> list[str]:
-        """How IPython shows it: one line with the message, not the checker's internals."""
-        return [f"\x1b[31m✗ {self}\x1b[0m"]
+# The errors, re-exported: checks and notebooks import them from here.
+from gamekit.grading.errors import EngineForbidden as EngineForbidden
+from gamekit.grading.errors import (
+    GradingError,
+    forbidden_message,
+    refusing_code,
+)
 
 
 def expect(condition: object, message: str, code: str = "expect") -> None:
@@ -72,10 +61,6 @@ def if_answered(name: str) -> Iterator[None]:
         if GRADING or os.environ.get("NBGRADER_EXECUTION") or not _unanswered(error):
             raise  # graded or validated: an unanswered exercise fails
         print(f"○ {name}: not answered yet (this cell checks it once you have answered).")
-
-
-class EngineForbidden(GradingError):
-    """The student's code called one of gamekit's own engines instead of its own."""
 
 
 PLAIN_TYPES = (int, float, str, bool, type(None))
@@ -182,28 +167,6 @@ def require_number(value: Any, what: str) -> float:
             f"{what} should be a number, got {a_type(value)}{shown_value}", code="wrong_type"
         )
     return value
-
-
-@functools.lru_cache(maxsize=512)
-def refusing_code(name: str, message: str) -> types.CodeType:
-    """The code of a function ``name(*args, **kwargs)`` that raises `EngineForbidden` with
-    ``message``; it needs no globals and no closure, so it fits any function object. Made once
-    per name (the kernel swaps every refused function in for each call the grader makes)."""
-    source = (
-        f"def {name}(*args, **kwargs):\n"
-        f"    raise __import__('gamekit.grading', fromlist=['EngineForbidden'])"
-        f".EngineForbidden({message!r})\n"
-    )
-    namespace: dict[str, Any] = {}
-    exec(source, {}, namespace)
-    return namespace[name].__code__
-
-
-def forbidden_message(name: str) -> str:
-    return (
-        f"{name} is the course's own answer: this exercise asks you to write it yourself, so your "
-        "code must not call it"
-    )
 
 
 def target_of(function: Callable[..., Any]) -> str:

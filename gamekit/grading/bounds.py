@@ -4,13 +4,13 @@ The kernel has its caps (`gamekit.grading.sandbox.Limits`); the job process that
 nbclient and judges the test cells is trusted code, but the work it does depends on what the
 kernel sends (outputs, replies, trace events). This module bounds that process:
 
-- `limit_job_process`, called first thing in a job's process (the driver's worker, or the child
-  that `run_job_with_limit` starts on a Dask worker): address space (`JOB_MEMORY_BYTES`), CPU
-  time (`JOB_CPU_SECONDS`, a little over the outer limit, so it only acts if the wall clock
-  guard did not), no core files. Soft limits only: the kernel, a child of the job, sets its
-  own (lower) caps over them, as it always did.
-- `run_job_with_limit`: one job in a child process killed at the outer limit, for the Dask path,
-  where no pool watches the clock (the local pool kills its worker at ``driver.OUTER_LIMIT``).
+- `limit_job_process`, called first thing in a job's process (the driver's worker, or the
+  child that `gamekit.grading.job_process` starts on a Dask worker): address space
+  (`JOB_MEMORY_BYTES`), CPU time (`JOB_CPU_SECONDS`, a little over the outer limit, so it
+  only acts if the wall clock guard did not), no core files. Soft limits only: the kernel, a
+  child of the job, sets its own (lower) caps over them, as it always did.
+- `JobClock`: a job's own time, which its outer limit counts (the local pool's in
+  `gamekit.grading.driver`, and `gamekit.grading.job_process` on the Dask path).
 - `cut_messages`: the strings of a result record (reasons, notes, flags, cell messages) cut to
   a size a summary and a feedback page can show.
 - The sentences a job that hits one of these limits is failed with.
@@ -22,15 +22,8 @@ Inside the job, the replies of the kernel are bounded by `gamekit.grading.remote
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import signal
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 GIB = 1024**3
@@ -142,25 +135,6 @@ def cut_messages(result: dict) -> dict:
     return result
 
 
-# --------------------------------------------------------------------------------------------
-# One job in a child process, killed at the outer limit (the Dask path)
-# --------------------------------------------------------------------------------------------
-
-
-def failed_result(job: dict, reason: str) -> dict:
-    """A failed result record for ``job`` (a job dict) with ``reason``."""
-    from types import SimpleNamespace
-
-    from gamekit.grading.job import STATUS_FAILED, empty_result
-
-    who = SimpleNamespace(
-        assignment=job.get("assignment", ""),
-        student=job.get("student", ""),
-        recheck=bool(job.get("recheck")),
-    )
-    return empty_result(who, STATUS_FAILED, [reason])  # type: ignore[arg-type]
-
-
 HARD_FACTOR = 4.0
 """Whatever the machine's load, a job is stopped after this many times the outer limit of
 wall-clock time."""
@@ -193,86 +167,3 @@ class JobClock:
     def over(self, limit: float) -> bool:
         wall = time.monotonic() - self.started
         return wall > limit and (self.seconds() > limit or wall > HARD_FACTOR * limit)
-
-
-def run_job_with_limit(job: dict, outer_limit: float = OUTER_LIMIT) -> dict:
-    """Grade ``job`` in a child process of its own (`limit_job_process` applied) and return
-    its result record; at ``outer_limit`` seconds of its own time (`JobClock`) the child (its
-    whole process group) is killed and the job failed with `outer_limit_sentence`, as the local
-    pool does.
-
-    A child process, not a thread: only a process can be stopped for sure, and its memory
-    given back. Started with ``subprocess`` (a fresh interpreter): a Dask worker is a daemonic
-    process, which `multiprocessing` does not let have children.
-    """
-    with tempfile.TemporaryDirectory(prefix="gamekit-job-") as folder:
-        where = Path(folder)
-        (where / "job.json").write_text(json.dumps(job))
-        with open(where / "stderr.txt", "wb") as errors:
-            child = subprocess.Popen(
-                [sys.executable, "-m", "gamekit.grading.bounds", folder],
-                env={**os.environ, "TMPDIR": folder},  # its temporary folders go with this one
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=errors,
-                start_new_session=True,  # its own process group: killed as a whole
-            )
-            clock = JobClock(child.pid)
-            try:
-                while child.poll() is None:
-                    if clock.over(outer_limit):
-                        _kill_group(child)
-                        return failed_result(job, outer_limit_sentence(outer_limit))
-                    time.sleep(0.1)
-            except BaseException:
-                _kill_group(child)
-                raise
-        result_file = where / "result.json"
-        if child.returncode != 0 or not result_file.exists():
-            return failed_result(job, death_sentence(child.returncode))
-        return json.loads(result_file.read_text())
-
-
-def _kill_group(child: subprocess.Popen) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(child.pid, signal.SIGKILL)
-    with contextlib.suppress(ProcessLookupError):
-        child.kill()
-    child.wait()
-
-
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (a Dask worker that is gone)."""
-    parent = os.getppid()
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the request: go now
-        os._exit(1)
-
-
-def _child_main(folder: str) -> int:
-    """``python -m gamekit.grading.bounds FOLDER``: grade FOLDER/job.json, bounded, into
-    FOLDER/result.json."""
-    _die_with_parent()
-    limit_job_process()
-    where = Path(folder)
-    job = json.loads((where / "job.json").read_text())
-    from gamekit.grading.job import grade_job
-
-    started = time.monotonic()
-    try:
-        result = grade_job(job)
-    except MemoryError:
-        result = failed_result(job, memory_sentence())
-    result.setdefault("timings", {})["process"] = round(time.monotonic() - started, 3)
-    part = where / "result.json.part"
-    part.write_text(json.dumps(cut_messages(result)))
-    os.replace(part, where / "result.json")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_child_main(sys.argv[1]))

@@ -8,8 +8,8 @@ Each worker needs this course's environment (gamekit, nbgrader, the kernel) and 
 A worker that dies costs only its task: the scheduler runs it again elsewhere, up to
 ``retries`` times, and a job that fails every time is recorded as failed with the reason.
 
-Each job has the local pool's outer limit (``driver.OUTER_LIMIT``): on the worker it runs in a
-child process of its own, with the job process's limits (`gamekit.grading.bounds`), killed at
+Each job has the local pool's outer limit (``bounds.OUTER_LIMIT``): on the worker it runs in a
+child process of its own, with the job process's limits (`gamekit.grading.job_process`), killed at
 the limit; such a job is failed with the local pool's sentence ("grading took over 300 s and
 was stopped"), not tried again.
 """
@@ -28,11 +28,10 @@ RETRIES = 2
 def grade_task(job: dict, outer_limit: float | None = None) -> str:
     """Grade one job on a worker, in a child process stopped at ``outer_limit`` seconds
     (default: the local pool's); JSON so that the result is exactly what the pool returns."""
-    from gamekit.grading.bounds import run_job_with_limit
+    from gamekit.grading.bounds import OUTER_LIMIT
+    from gamekit.grading.job_process import run_job_with_limit
 
-    if outer_limit is None:
-        from gamekit.grading.driver import OUTER_LIMIT as outer_limit
-    return json.dumps(run_job_with_limit(job, outer_limit))
+    return json.dumps(run_job_with_limit(job, OUTER_LIMIT if outer_limit is None else outer_limit))
 
 
 def run_jobs_on_cluster(

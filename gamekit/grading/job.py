@@ -310,7 +310,7 @@ def grade_job(job: Job | dict) -> dict:
     scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:12]}-", dir=base))
     try:
         _run_job(job, scratch, result)
-    except MemoryError:  # the job process at its own limit (gamekit.grading.bounds)
+    except MemoryError:  # the job process at its own limit (`gamekit.grading.bounds`)
         from gamekit.grading.bounds import memory_sentence
 
         result["status"] = STATUS_FAILED

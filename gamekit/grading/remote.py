@@ -171,7 +171,7 @@ is anywhere near that size."""
 def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
     """``value`` as JSON-ready data; objects that are not plain become handles (``refs``)."""
     if depth > MAX_DEPTH:
-        from gamekit.grading import GradingError
+        from gamekit.grading.errors import GradingError
 
         raise GradingError(
             f"a value your code gave the grader is nested over {MAX_DEPTH} levels deep (lists in "
@@ -364,7 +364,7 @@ _exception_classes: dict[str, type[BaseException]] = {}
 def _known_exception(qualified: list[str]) -> type[BaseException] | None:
     """A trusted exception class for the kernel's exception, from the names of its classes."""
     from gamekit.games import IllegalMoveError
-    from gamekit.grading import EngineForbidden, GradingError
+    from gamekit.grading.errors import EngineForbidden, GradingError
 
     known = {
         "gamekit.games.IllegalMoveError": IllegalMoveError,
@@ -1231,7 +1231,7 @@ def _refusing(targets: list[tuple[str, str]]) -> Iterator[None]:
     """Kernel side of `forbidding`: swap the targets for functions that refuse."""
     import importlib
 
-    from gamekit.grading import refusing_code
+    from gamekit.grading.errors import refusing_code
 
     saved: list[tuple[Any, str, Any]] = []
     try:

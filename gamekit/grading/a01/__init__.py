@@ -35,11 +35,11 @@ from gamekit.grading.a01.engines import (
     check_minimax_cutoff_value,
     check_minimax_decision,
     check_minimax_value,
-    correct_minimax_value,
 )
 from gamekit.grading.a01.mutation import observe, recheck
 from gamekit.grading.a01.references import (
     MUTANTS,
+    correct_minimax_value,
     forbidden,
     reference_cutoff_value,
     reference_expectiminimax_value,

@@ -132,12 +132,23 @@ def reference_expectiminimax_value(state: Any, game: Game, player: str) -> float
     return _value(state, game, player)
 
 
+class correct_minimax_value:  # noqa: N801 - stands in for the student's function
+    """A correct ``minimax_value(state, game, player)`` that replaces the student's while their
+    ``minimax_decision`` is graded. It asks the game the same questions in the same order as
+    the reference, and it is a class so that it can be sent to the student's kernel."""
+
+    def __call__(self, state: Any, game: Game, player: str) -> float:
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        values = [self(game.result(state, a), game, player) for a in game.actions(state)]
+        return max(values) if game.to_move(state) == player else min(values)
+
+
 def forbidden(stand_in_allowed: bool = False) -> tuple[Callable[..., Any], ...]:
     """What a01's answers must not call: gamekit's engines, explain's solvers, this module's
     references, and the correct ``minimax_value`` the grader sends to the kernel as a stand-in
     (allowed only while it stands in, for ``minimax_decision``: ``stand_in_allowed``)."""
     from gamekit import explain
-    from gamekit.grading.a01.engines import correct_minimax_value
 
     stand_in = () if stand_in_allowed else (correct_minimax_value.__call__,)
     return (

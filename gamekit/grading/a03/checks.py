@@ -25,19 +25,23 @@ from gamekit.grading import (
     require_plain,
     require_type,
 )
+from gamekit.grading.a03.ladder import (
+    SUMMARY_LADDER,
+    actions_witness,
+    evaluate_witness,
+    probe_states,
+    right_summary,
+    summary_witness,
+)
+from gamekit.grading.a03.spec import (
+    CENTRE_WEIGHT,
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    EMPTY,
+    SUMMARY_KEYS,
+    WEIGHTS,
+)
 from gamekit.grading.remote import RemoteRef
-
-EMPTY = "."
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
-DIRECTION_NAMES = {
-    (0, 1): "across",
-    (1, 0): "down (vertical)",
-    (1, 1): "diagonal (down-right)",
-    (1, -1): "diagonal (down-left)",
-}
-WEIGHTS = (0, 1, 10, 50, 512)
-CENTRE_WEIGHT = 3
-
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -319,7 +323,6 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
 def _climb_actions_ladder(connect_four_class: type) -> None:
     """Raise the witness of `gamekit.grading.a03.ladder` if the student's ``actions`` goes
     wrong on a public probe board (shown with its legal moves); return if right on them all."""
-    from gamekit.grading.a03.ladder import actions_witness
 
     def run(h: int, v: int, k: int, state: Any) -> Any:
         game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
@@ -495,7 +498,6 @@ def check_evaluate_positions(
             "`player`, positive when good for them",
             code="a03.ignores_player",
         )
-    from gamekit.grading.a03.ladder import evaluate_witness, probe_states
 
     def student(state: Any, who: str) -> float:
         value = _call(evaluate, f"evaluate(state, {who!r})", "a probe board", state, who)
@@ -583,7 +585,6 @@ class _Memo:
         """What was verified about the student's values on the boards the search evaluated: on
         how many they differ from the window heuristic, and the first public probe board where
         they differ (the games' own boards are not shown: the games are hidden cases)."""
-        from gamekit.grading.a03.ladder import evaluate_witness
         from gamekit.heuristics import connect_four_eval
 
         differ = sum(
@@ -691,13 +692,8 @@ def series_from_outcomes(outcomes: str, name_a: str = "A", name_b: str = "B") ->
     return result
 
 
-SUMMARY_KEYS = ("games", "win_rate", "draw_rate", "loss_rate", "mean_score")
-
-
 def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[str]) -> None:
     """``score_summary(series)`` returns the right plain dict for each series of ``outcomes``."""
-    from gamekit.grading.a03.ladder import right_summary
-
     for letters in outcomes:
         series = series_from_outcomes(letters)
         where = f"a series of {len(letters)} games"
@@ -737,8 +733,6 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
 def _counts_everywhere(score_summary: Callable[[Any], Any], key: str) -> bool:
     """Whether ``score_summary(...)[key]`` is the number of games of that outcome, not their
     share, on every public series of the ladder."""
-    from gamekit.grading.a03.ladder import SUMMARY_LADDER, right_summary
-
     for letters in SUMMARY_LADDER:
         got = _call(
             score_summary, "score_summary(series)", "a probe series", series_from_outcomes(letters)
@@ -753,7 +747,6 @@ def _counts_everywhere(score_summary: Callable[[Any], Any], key: str) -> bool:
 
 def _climb_summary_ladder(score_summary: Callable[[Any], Any]) -> None:
     """Raise the witness of the first public series where ``score_summary`` is wrong."""
-    from gamekit.grading.a03.ladder import summary_witness
 
     def run(letters: str) -> Any:
         return _call(

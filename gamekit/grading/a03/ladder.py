@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.games import ConnectFour
-from gamekit.grading.a03.checks import CENTRE_WEIGHT, DIRECTIONS, EMPTY, SUMMARY_KEYS, WEIGHTS
+from gamekit.grading.a03.spec import CENTRE_WEIGHT, DIRECTIONS, EMPTY, SUMMARY_KEYS, WEIGHTS
 from gamekit.grading.evidence import Probe, Witness, first_witness
 from gamekit.heuristics import connect_four_eval
 
