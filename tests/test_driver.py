@@ -90,3 +90,38 @@ def test_feedback_reaches_every_student_missing_included(fresh_clone):
     course.feedback(fresh_clone, ASSIGNMENT)
     assert "Not submitted" in course.feedback_text(fresh_clone, "carl", ASSIGNMENT)
     assert "alphabeta_search" in course.feedback_text(fresh_clone, "blaise", ASSIGNMENT)
+
+
+def test_the_bench_says_where_each_second_of_grading_went(fresh_clone):
+    """`python -m gamekit.grading.bench --phases` sums each result's phases over the class:
+    every phase it names was measured, none is negative, and together with the rest of the
+    jobs and the driver they make up the wall-clock time."""
+    from gamekit.grading import bench
+
+    sums = bench.grading_phases(fresh_clone, ASSIGNMENT, ["ada"])
+    assert set(bench.PHASES) <= set(sums) and min(sums.values()) >= 0
+    for phase in ("kernel start", "imports", "answer", "test", "kernel stop", "lint"):
+        assert sums[phase] > 0, phase  # a notebook was graded: each phase took some time
+    parts = sum(seconds for name, seconds in sums.items() if name != "wall")
+    assert parts == pytest.approx(sums["wall"], rel=0.02)
+    table = bench.phases_table(ASSIGNMENT, 1, [sums], [sums["wall"] / 2])
+    assert "ratio: 2.00x" in table and "test cells, judged on the trusted side" in table
+
+
+def test_a_cells_kind_is_read_from_its_nbgrader_metadata():
+    from nbformat.v4 import new_code_cell, new_markdown_cell
+
+    from gamekit.grading.trusted import cell_kind
+
+    def graded(**meta):
+        return new_code_cell("", metadata={"nbgrader": meta})
+
+    cells = [
+        new_markdown_cell("# Title"),
+        new_code_cell("import gamekit"),
+        graded(solution=True, grade=False, grade_id="answer"),
+        graded(solution=False, grade=True, grade_id="test", points=1),
+        new_code_cell("show()"),
+    ]
+    kinds = [cell_kind(cells, i) for i in range(len(cells))]
+    assert kinds == ["text", "imports", "answer", "test", "course"]

@@ -4,6 +4,12 @@ Grades the bundled fixture submissions of one assignment (default a02_alphabeta;
 that wait on time limits are left out) through the driver, first with 1 worker and then with 2,
 in a scratch course, and prints the median and range of the time per submission and the total
 time and throughput of each run. Figures only: nothing here asserts a time.
+
+``--phases`` says where the time goes instead, for each assignment named (default: all): the
+same submissions are graded by the course's grader (one worker) and by plain ``nbgrader
+autograde`` with the course's own ``nbgrader_config.py``, in two scratch courses, the two runs
+interleaved ``--rounds`` times; it prints each phase of the course's grader summed over the
+class (`PHASES`), and the ratio of the two runs' wall-clock times.
 """
 
 from __future__ import annotations
@@ -51,14 +57,135 @@ def measure(assignment: str, workers: int, course: Path) -> dict:
     }
 
 
+PHASES = {
+    "lint": "reading the notebooks and the lint",
+    "assemble": "putting the hidden tests in",
+    "kernel start": "sandbox and kernel start",
+    "imports": "the notebook's first cell (its imports)",
+    "answer": "the student's answer cells",
+    "course": "the course's own cells (demonstrations)",
+    "test": "test cells, judged on the trusted side",
+    "text": "markdown cells",
+    "kernel stop": "kernel shutdown",
+}
+"""The phases a graded result's ``timings["phases"]`` holds (`gamekit.grading.job`), in order."""
+
+
+def grading_phases(
+    course: Path, assignment: str, students: list[str] | None = None
+) -> dict[str, float]:
+    """Grade the submissions of ``assignment`` under ``course`` (``students``: default all)
+    with the course's grader, one worker; return seconds per phase summed over them, with "job,
+    other" (a job's time outside the phases), "driver" (the wall-clock time outside the jobs)
+    and "wall"."""
+    from gamekit.grading import driver
+
+    started = time.monotonic()
+    summary = driver.grade(
+        course,
+        [assignment],
+        students=students,
+        workers=1,
+        force=True,
+        progress=False,
+        log=lambda *a: None,
+    )
+    wall = time.monotonic() - started
+    sums = dict.fromkeys(PHASES, 0.0)
+    jobs = 0.0
+    for result in summary.results:
+        timings = result.get("timings", {})
+        for phase, seconds in timings.get("phases", {}).items():
+            sums[phase] = sums.get(phase, 0.0) + seconds
+        jobs += timings.get("total", 0.0)
+    sums["job, other"] = max(0.0, jobs - sum(sums.values()))
+    sums["driver"] = max(0.0, wall - jobs)
+    sums["wall"] = wall
+    return sums
+
+
+def nbgrader_seconds(course: Path, assignment: str) -> float:
+    """Wall-clock seconds of ``nbgrader autograde ASSIGNMENT --force`` in ``course``."""
+    from gamekit.grading.nbgrader_run import nbgrader
+
+    started = time.monotonic()
+    nbgrader(course, "autograde", assignment, "--force")
+    return time.monotonic() - started
+
+
+def phases_table(assignment: str, count: int, ours: list[dict], plain: list[float]) -> str:
+    """The table `--phases` prints: each phase's median over the rounds, its share of the
+    course's grader's wall-clock time, then both runs and their ratio."""
+    median = {key: statistics.median(r[key] for r in ours) for key in ours[0]}
+    wall = median["wall"] or 1.0
+    lines = [
+        f"{assignment}: {count} submissions, {len(ours)} interleaved round(s), medians",
+        f"  {'phase':<44s} {'s':>8s} {'share':>6s} {'s each':>7s}",
+    ]
+    named = {
+        **PHASES,
+        "job, other": "the rest of each job (setup, scoring)",
+        "driver": "the driver (intake, gradebook, queue)",
+    }
+    for key, words in named.items():
+        if median.get(key, 0.0) > 0:
+            lines.append(
+                f"  {words:<44s} {median[key]:8.1f} {median[key] / wall:6.0%} "
+                f"{median[key] / max(count, 1):7.2f}"
+            )
+    nbgrader_wall = statistics.median(plain)
+    lines.append(f"  {'the course grader, wall clock':<44s} {wall:8.1f}")
+    lines.append(f"  {'plain nbgrader autograde, wall clock':<44s} {nbgrader_wall:8.1f}")
+    lines.append(f"  ratio: {wall / nbgrader_wall:.2f}x" if nbgrader_wall else "  ratio: -")
+    return "\n".join(lines)
+
+
+def measure_phases(assignment: str, rounds: int, root: Path, log=print) -> str:
+    """`--phases` for one assignment: two scratch courses with the same submissions, graded by
+    each side in turn, ``rounds`` times."""
+    from gamekit import course as tools
+
+    cases = {
+        c.name: c
+        for c in tools.load_cases(root, assignment)
+        if not any(word in c.name for word in SLOW_ON_PURPOSE)
+    }
+    with tempfile.TemporaryDirectory(prefix="grading-phases-") as tmp:
+        courses = {}
+        for side in ("ours", "nbgrader"):
+            courses[side] = tools.scratch_course(Path(tmp) / side, root)
+            tools.generate(courses[side], assignment)
+            tools.write_submissions(courses[side], assignment, cases)
+        ours, plain = [], []
+        for round_number in range(1, rounds + 1):
+            ours.append(grading_phases(courses["ours"], assignment))
+            plain.append(nbgrader_seconds(courses["nbgrader"], assignment))
+            log(
+                f"  {assignment} round {round_number}: {ours[-1]['wall']:.1f} s and "
+                f"{plain[-1]:.1f} s with nbgrader"
+            )
+    return phases_table(assignment, len(cases), ours, plain)
+
+
 def main(argv: list[str] | None = None) -> int:
     from gamekit import course as tools
 
     parser = argparse.ArgumentParser(prog="python -m gamekit.grading.bench", description=__doc__)
     parser.add_argument("--assignment", default="a02_alphabeta")
     parser.add_argument("--workers", type=int, nargs="*", default=[1, 2])
+    parser.add_argument(
+        "--phases",
+        nargs="*",
+        metavar="ASSIGNMENT",
+        help="where the time goes, beside plain nbgrader (default: every assignment)",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds of --phases")
     args = parser.parse_args(argv)
     root = tools.course_root()
+    if args.phases is not None:
+        for assignment in args.phases or tools.assignments(root):
+            print(measure_phases(assignment, args.rounds, root), flush=True)
+        return 0
     cases = [
         c
         for c in tools.load_cases(root, args.assignment)

@@ -358,7 +358,9 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         result["status"] = STATUS_FAILED
         why = "; ".join(f["message"] for f in job.intake[:3]) or "the folder is empty"
         result["reasons"].append(f"nothing in the folder could be read ({why})")
+    started = time.monotonic()
     report = _lint(release_dir, submitted_dir, result)
+    _add_phase(result, "lint", time.monotonic() - started)
     for name, text in sorted(job.release.items()):
         release = nbformat.reads(text, as_version=4)
         hidden = job.hidden.get(name, {})
@@ -389,7 +391,9 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
                 for r in score_cells(blank, name, points, set())
             ]
             continue
+        started = time.monotonic()
         notebook, notes = assemble(release, submitted, hidden)
+        _add_phase(result, "assemble", time.monotonic() - started)
         result["notes"] += [f"{name}: {n}" for n in notes]
         namespace = TrustedNamespace(release, job.literal_cells, submitted)
         ran, failure, sandboxed = _execute(notebook, namespace, work, job, result)
@@ -406,6 +410,13 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
             )
         result["cells"] += score_cells(notebook, name, points, ran)
         result["notebooks"][name] = nbformat.writes(notebook)
+
+
+def _add_phase(result: dict, phase: str, seconds: float) -> None:
+    """Add ``seconds`` to ``phase`` in the result's timings (``python -m
+    gamekit.grading.bench --phases`` sums them over a class)."""
+    phases = result["timings"].setdefault("phases", {})
+    phases[phase] = round(phases.get(phase, 0.0) + seconds, 4)
 
 
 def _lint(release_dir: Path, submitted_dir: Path, result: dict) -> dict[str, str | None]:
@@ -499,8 +510,12 @@ def _execute_with(notebook, namespace, work: Path, job: Job, result: dict, env: 
         reason = getattr(km, "kill_reason", None)
         failure = _died(client, reason) if reason else f"the kernel failed: {error}"
     finally:
+        stopping = time.monotonic()
         _shutdown(km)
+        _add_phase(result, "kernel stop", time.monotonic() - stopping)
     result["timings"]["execute"] = round(time.monotonic() - t0, 3)
+    for phase, seconds in client.phases.items():
+        _add_phase(result, phase, seconds)
     result["timings"]["slowest_cells"] = sorted(
         ((round(t, 2), int(i)) for i, t in client.timings.items()), reverse=True
     )[:3]

@@ -76,6 +76,22 @@ def is_test_cell(cell: Any) -> bool:
     return cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
 
 
+def cell_kind(cells: list, index: int) -> str:
+    """What a cell is, for the bench's table of where grading time goes: "imports" (the first
+    code cell: every notebook of the course begins with its imports), "answer" (a solution
+    cell), "test" (a graded test cell, judged on the trusted side) or "course" (the course's
+    own code and demonstrations); "text" for markdown."""
+    cell = cells[index]
+    if cell.get("cell_type") != "code":
+        return "text"
+    if is_test_cell(cell):
+        return "test"
+    if nbgrader_meta(cell).get("solution"):
+        return "answer"
+    first = next(i for i, c in enumerate(cells) if c.get("cell_type") == "code")
+    return "imports" if index == first else "course"
+
+
 def defined_names(source: str) -> set[str]:
     """Top-level names a cell defines (functions, classes, assignments, imports)."""
     try:
@@ -328,6 +344,7 @@ class TrustedClient(NotebookClient):
     recheck = Bool(False, help="a second grading of a submission whose cell ran out of time")
     max_output = Float(100_000, help="characters of output kept per cell")
     timings = Dict()
+    phases = Dict(help="where the time went: kernel start, and cells by kind (`cell_kind`)")
     _taken = Dict()  # cell index -> characters of output kept so far (see `output`)
     _cut = Dict()  # cell index -> True once outputs were left out
     store_widget_state = Bool(
@@ -340,6 +357,23 @@ class TrustedClient(NotebookClient):
         # `output`'s limit (and merge streams by repeated concatenation). Outputs a student
         # sends into an Output widget land in the cell's outputs, bounded like any other.
         self.comm_open_handlers = {}
+
+    async def async_start_new_kernel(self, **kwargs) -> None:
+        started = time.monotonic()
+        try:
+            await super().async_start_new_kernel(**kwargs)
+        finally:
+            self._add_phase("kernel start", time.monotonic() - started)
+
+    async def async_start_new_kernel_client(self):
+        started = time.monotonic()
+        try:
+            return await super().async_start_new_kernel_client()
+        finally:
+            self._add_phase("kernel start", time.monotonic() - started)
+
+    def _add_phase(self, name: str, seconds: float) -> None:
+        self.phases[name] = self.phases.get(name, 0.0) + seconds
 
     # ---- time: every cell's limit is CPU time of the kernel (`gamekit.grading.budget`) ----
 
@@ -414,6 +448,7 @@ class TrustedClient(NotebookClient):
             return cell
         finally:
             self.timings[str(cell_index)] = time.monotonic() - started
+            self._add_phase(cell_kind(self.nb.cells, cell_index), time.monotonic() - started)
 
     async def _run_in_kernel(self, cell, cell_index, execution_count, store_history) -> None:
         """Run a cell in the kernel (nbclient's way), watching its budget: once the kernel has
