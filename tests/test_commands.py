@@ -50,3 +50,14 @@ def test_report_and_feedback_in_a_checkout_without_grades_point_to_the_demos_cou
     assert cli.run(args, root, log=said.append) == 1 and said == [
         "No report: there is no gradebook yet (make grade first)."
     ]
+
+
+def test_check_with_an_unknown_case_says_so_and_lists_the_cases(capsys):
+    """`python -m gamekit.course check a01_minimax --case nope`: a sentence, the assignment's
+    cases, exit status 1, no traceback and nothing graded."""
+    assert course.main(["check", "a01_minimax", "--case", "nope"]) == 1
+    said = capsys.readouterr().out
+    assert said.startswith("Nothing checked: no such case for a01_minimax: nope")
+    assert "reference" in said and "Traceback" not in said
+    assert course.main(["check", "a99_nothing"]) == 1
+    assert "no fixture cases under" in capsys.readouterr().out

@@ -162,7 +162,10 @@ def load_cases(root: Path, assignment: str, only: Iterable[str] | None = None) -
         wanted = set(only)
         missing = wanted - {c.name for c in found}
         if missing:
-            raise ValueError(f"no such case for {assignment}: {sorted(missing)}")
+            known = ", ".join(c.name for c in found) or "none"
+            raise ValueError(
+                f"no such case for {assignment}: {', '.join(sorted(missing))} (its cases: {known})"
+            )
         found = [c for c in found if c.name in wanted]
     return found
 
@@ -756,7 +759,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "calibrate":
         calibrate(None, args.assignment or None, args.rounds)
     elif args.command == "check":
-        problems, results = check_cases(args.assignment, args.case, args.keep)
+        try:
+            problems, results = check_cases(args.assignment, args.case, args.keep)
+        except ValueError as error:  # an unknown case or assignment: one sentence, no traceback
+            print(f"Nothing checked: {error}")
+            return 1
         print_results(results)
         return 0 if not problems and all(r.ok for r in results) else 1
     elif args.command == "report":
