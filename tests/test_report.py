@@ -346,3 +346,20 @@ def test_a_tie_for_the_most_common_mistake_is_shown(tmp_path):
     assert "strict inequality (2 students)" in row.group(0)
     assert "wrong move (2 students)" in row.group(0)
     assert "timeout" not in row.group(0)  # three students, but not a mistake
+
+
+def test_a_test_cell_stopped_by_a_refused_call_is_recorded_as_forbidden():
+    """A test cell whose error is `EngineForbidden` (the student's code called one of the
+    course's own answers) gets the code the report words as "calls gamekit's own engine",
+    whichever assignment raised it; other errors keep their kind."""
+    from gamekit.grading.job import mistake_code
+
+    cell = {"metadata": {}}
+    assert mistake_code(cell, {"ename": "EngineForbidden"}) == "forbidden"
+    assert plain_words("forbidden") == (
+        "calls gamekit's own engine or heuristic instead of the student's code"
+    )
+    assert mistake_code(cell, {"ename": "CellTimeoutError"}) == "timeout"
+    assert mistake_code(cell, {"ename": "KeyError"}) == "error:KeyError"
+    checker = {"metadata": {"gamekit": {"mistake": "a01.swap"}}}
+    assert mistake_code(checker, {"ename": "GradingError"}) == "a01.swap"

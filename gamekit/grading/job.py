@@ -172,6 +172,8 @@ def mistake_code(cell: Any, error: dict) -> str:
         return "unanswered"
     if name == "GradingError":
         return "unclassified"
+    if name == "EngineForbidden":  # raised only where the student's code called a refused one
+        return "forbidden"
     return f"error:{name}"
 
 
