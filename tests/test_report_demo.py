@@ -140,12 +140,6 @@ def test_the_report_and_the_feedback_name_the_same_mistakes(demo, assignment, tm
     assert problems == []
 
 
-@pytest.mark.xfail(
-    reason="stop 36's full run: dora's a01 got 'shape:minimax_decision' (now a01.decision_returns_"
-    "value) and felix's a01 and a02 'error:EngineForbidden' (now 'forbidden'); both fixed at stop "
-    "37 but not yet seen passing in a full run: remove this mark once it shows XPASS",
-    strict=False,
-)
 def test_every_demo_student_with_a_mistake_has_it_named(demo):
     """Each demo student except the reference and the blank one hands in one catalogued
     mistake per assignment (tests/submissions/README.md): the report names it (a checker's
