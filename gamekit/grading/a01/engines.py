@@ -105,13 +105,14 @@ def check_minimax_decision(
             name, lambda g, _: minimax_decision(state, g), state, game, stand_in_allowed=True
         )
     moves = game.actions(state)
-    if type(got) in (int, float) and got not in moves and _same(got, best):
-        raise GradingError(
-            f"{name} {case}: value returned instead of move: it returned {shown(got)}, the "
-            "value of the best move; return the best move (one of game.actions(state)) itself",
-            code="a01.decision_returns_value",
-        )
     if type(got) in (int, float) and got not in moves:
+        if _same(got, best):
+            raise GradingError(
+                f"{name} {case}: value returned instead of move: it returned {shown(got)}, the "
+                "value of the best move; return the best move (one of game.actions(state)) "
+                "itself",
+                code="a01.decision_returns_value",
+            )
         raise GradingError(
             f"{name} {case} returned the number {shown(got)}, which is not one of the moves "
             f"game.actions(state) gives ({shown(moves)}): return the best of those moves",
