@@ -108,6 +108,42 @@ def test_the_bench_says_where_each_second_of_grading_went(fresh_clone):
     assert "ratio: 2.00x" in table and "test cells, judged on the trusted side" in table
 
 
+def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandboxed(tmp_path):
+    """Plain nbgrader runs a submission's code as it is: `--phases` gives it no attack fixture
+    (an earlier run let `appends_noop_checkers` append to the checkout's gamekit/grading/*.py),
+    and its kernels import a copy of gamekit, never the checkout's."""
+    import subprocess
+    import sys
+
+    from gamekit.grading import bench
+
+    cases = course.load_cases(course.course_root(), "a02_alphabeta")
+    kept = bench.comparable_cases(cases)
+    flagged = {c.name for c in cases if c.flagged}
+    assert "appends_noop_checkers" in flagged and "reference" in kept
+    assert not flagged & set(kept) and "infinite_loop" not in " ".join(kept)
+    bench.gamekit_copy(tmp_path)
+    with bench._environment(PYTHONPATH=str(tmp_path / "lib")):
+        seen = subprocess.run(
+            [sys.executable, "-c", "import gamekit; print(gamekit.__file__)"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    assert Path(seen).is_relative_to(tmp_path / "lib" / "gamekit")
+
+
+def test_grading_workers_start_with_every_module_of_the_preload_loaded():
+    """`gamekit.grading.preload` is imported once in the server the jobs are forked from; a
+    module renamed or broken would be left out silently, each job paying for it again."""
+    import subprocess
+    import sys
+
+    code = "import gamekit.grading.preload as p; print(p.warm())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_a_cells_kind_is_read_from_its_nbgrader_metadata():
     from nbformat.v4 import new_code_cell, new_markdown_cell
 

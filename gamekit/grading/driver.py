@@ -403,7 +403,8 @@ def _context():
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if context.get_start_method() == "forkserver":
-        context.set_forkserver_preload(["gamekit.grading.job"])  # imported once, not per job
+        # Loaded once in the server the jobs are forked from, not once per job (`preload`).
+        context.set_forkserver_preload(["gamekit.grading.preload"])
     return context
 
 

@@ -68,6 +68,13 @@ def _forbidden() -> dict[int, tuple[str, str, str]]:
     return table
 
 
+def warm_tables() -> None:
+    """Build the tables of gamekit's engines and functions now, not at the first answer read
+    (`gamekit.grading.preload` does it once for every job of a grading run)."""
+    _forbidden()
+    _gamekit_functions()
+
+
 def _public_function(obj: Any, module_name: str, name: str) -> bool:
     return inspect.isfunction(obj) and obj.__module__ == module_name and not name.startswith("_")
 
