@@ -102,6 +102,34 @@ def test_forbidden_engines_are_refused_in_the_kernel_during_the_call(kernel):
     assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
 
 
+def test_every_call_refuses_again_and_restores_and_a_rebound_name_is_refused_too(kernel):
+    """The kernel finds a refused target's module once and keeps it; each call still swaps the
+    function it holds at that moment, and puts it back afterwards."""
+    import gamekit.search
+    from gamekit.grading import engines_swapped_out
+
+    conn, define = kernel
+    define("delegates", lambda state, game: gamekit.search.alphabeta_search(state, game))
+    delegates = conn.lookup("delegates")
+    with engines_swapped_out(alphabeta_search):
+        for _ in range(3):
+            with pytest.raises(GradingError, match="the course.s own answer"):
+                delegates("A", first_tree())
+
+        def rebound(state, game):
+            return "a1"
+
+        original = gamekit.search.alphabeta_search
+        gamekit.search.alphabeta_search = rebound  # what a student may do in their kernel
+        try:
+            with pytest.raises(GradingError, match="the course.s own answer"):
+                delegates("A", first_tree())
+            assert rebound("A", first_tree()) == "a1"  # its own code is back after the call
+        finally:
+            gamekit.search.alphabeta_search = original
+    assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
+
+
 def test_a_kernel_that_reports_a_move_it_never_had_is_caught():
     from gamekit.trace import Trace
 

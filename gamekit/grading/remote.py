@@ -657,6 +657,13 @@ class RemoteRef:
         raise TypeError("a RemoteRef cannot be pickled except as a handle")
 
 
+_PLAIN_TYPES = frozenset(
+    {str, int, float, bool, type(None), bytes, tuple, list, dict, set, frozenset}
+)
+"""Types that are never a handle, a traced object or a notebook's function (their contents are
+still looked at one by one)."""
+
+
 class _TrustedPickler(pickle.Pickler):
     """Pickles a request; handles, traced games and traced evaluations go by persistent id."""
 
@@ -671,6 +678,8 @@ class _TrustedPickler(pickle.Pickler):
         return buffer.getvalue()
 
     def persistent_id(self, obj: Any) -> Any:
+        if type(obj) in _PLAIN_TYPES:  # the pickler asks about every object: answer fast
+            return None
         from gamekit.trace import TracedEval, TracedGame
 
         if isinstance(obj, RemoteRef):
@@ -1226,6 +1235,10 @@ def _blame(error: BaseException, server: _Server | None) -> dict:
     return {"where": f"line {lineno}: {code}", "blame": blame}
 
 
+_owners: dict[str, tuple[Any, str] | None] = {}
+"""Kernel side: a refused target's module or class and its name (None: not reachable)."""
+
+
 @contextlib.contextmanager
 def _refusing(targets: list[tuple[str, str]]) -> Iterator[None]:
     """Kernel side of `forbidding`: swap the targets for functions that refuse."""
@@ -1236,15 +1249,19 @@ def _refusing(targets: list[tuple[str, str]]) -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
     try:
         for target, message in targets:
-            module_name, _, qualname = target.partition(":")
-            *path, name = qualname.split(".")
-            try:
-                owner: Any = importlib.import_module(module_name)
-                for part in path:
-                    owner = getattr(owner, part)
-                getattr(owner, name)
-            except (ImportError, AttributeError):
+            if target not in _owners:  # found once per kernel: a call is often a quick one
+                module_name, _, qualname = target.partition(":")
+                *path, name = qualname.split(".")
+                try:
+                    owner: Any = importlib.import_module(module_name)
+                    for part in path:
+                        owner = getattr(owner, part)
+                    _owners[target] = (owner, name)
+                except (ImportError, AttributeError):
+                    _owners[target] = None
+            if _owners[target] is None or not hasattr(*_owners[target]):
                 continue  # not reachable from outside (a local function): nothing to refuse
+            owner, name = _owners[target]
             code = refusing_code(name, message)
             if isinstance(owner, type):  # a method: replace it on its class
                 saved.append((owner, name, owner.__dict__[name]))
