@@ -9,12 +9,18 @@ time and throughput of each run. Figures only: nothing here asserts a time.
 same submissions are graded by the course's grader (one worker) and by plain ``nbgrader
 autograde`` with the course's own ``nbgrader_config.py``, in two scratch courses, the two runs
 interleaved ``--rounds`` times; it prints each phase of the course's grader summed over the
-class (`PHASES`), and the ratio of the two runs' wall-clock times.
+class (`PHASES`), and the ratio of the two runs' wall-clock times. Plain nbgrader runs a
+submission's code unsandboxed, so that comparison leaves out the attack fixtures (the ones the
+lint flags: they write into gamekit, the gradebook, ...), and its kernels import a copy of
+gamekit made for the run, never the checkout's.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -105,12 +111,52 @@ def grading_phases(
 
 
 def nbgrader_seconds(course: Path, assignment: str) -> float:
-    """Wall-clock seconds of ``nbgrader autograde ASSIGNMENT --force`` in ``course``."""
+    """Wall-clock seconds of ``nbgrader autograde ASSIGNMENT --force`` in ``course``, whose
+    kernels import the copy of gamekit in ``course/lib`` (`gamekit_copy`). A submission that
+    fails or errors is part of the run, as it is for an instructor: the exit status is not
+    checked."""
     from gamekit.grading.nbgrader_run import nbgrader
 
+    library = str(course / "lib")
     started = time.monotonic()
-    nbgrader(course, "autograde", assignment, "--force")
+    with _environment(PYTHONPATH=library):
+        nbgrader(course, "autograde", assignment, "--force", check=False)
     return time.monotonic() - started
+
+
+def gamekit_copy(course: Path) -> None:
+    """A copy of gamekit in ``course/lib``: what plain nbgrader's unsandboxed kernels import
+    (a submission that writes into its gamekit writes into the copy)."""
+    import gamekit
+
+    package = Path(gamekit.__file__).resolve().parent
+    shutil.copytree(package, course / "lib" / "gamekit", ignore=shutil.ignore_patterns("*.pyc"))
+
+
+@contextlib.contextmanager
+def _environment(**values: str):
+    """``values`` in this process's environment (and its children's) while the block runs."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def comparable_cases(cases: list) -> dict:
+    """The fixture cases both graders get in `--phases`: none that waits on a limit
+    (`SLOW_ON_PURPOSE`) and none the lint flags (an attack on the grader, which plain nbgrader
+    would run unsandboxed)."""
+    return {
+        c.name: c
+        for c in cases
+        if not c.flagged and not any(word in c.name for word in SLOW_ON_PURPOSE)
+    }
 
 
 def phases_table(assignment: str, count: int, ours: list[dict], plain: list[float]) -> str:
@@ -145,17 +191,14 @@ def measure_phases(assignment: str, rounds: int, root: Path, log=print) -> str:
     each side in turn, ``rounds`` times."""
     from gamekit import course as tools
 
-    cases = {
-        c.name: c
-        for c in tools.load_cases(root, assignment)
-        if not any(word in c.name for word in SLOW_ON_PURPOSE)
-    }
+    cases = comparable_cases(tools.load_cases(root, assignment))
     with tempfile.TemporaryDirectory(prefix="grading-phases-") as tmp:
         courses = {}
         for side in ("ours", "nbgrader"):
             courses[side] = tools.scratch_course(Path(tmp) / side, root)
             tools.generate(courses[side], assignment)
             tools.write_submissions(courses[side], assignment, cases)
+        gamekit_copy(courses["nbgrader"])
         ours, plain = [], []
         for round_number in range(1, rounds + 1):
             ours.append(grading_phases(courses["ours"], assignment))
