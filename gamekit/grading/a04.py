@@ -129,6 +129,7 @@ class Memo:
     def __init__(self, evaluate: Callable[..., Any]) -> None:
         self.evaluate = evaluate
         self.values: dict[tuple[str, str], float] = {}
+        self.forbidden = forbidden_functions()  # found once: a tournament asks thousands of times
 
     def __call__(self, state: HexState, player: str) -> float:
         key = (state.cells, player)
@@ -139,7 +140,7 @@ class Memo:
     def _ask(self, state: HexState, player: str) -> float:
         where = f"evaluate(state, {player!r}) with state.rows() == {state.rows()}"
         try:
-            with engines_swapped_out(*forbidden_functions()):
+            with engines_swapped_out(*self.forbidden):
                 value = self.evaluate(state, player)
         except EngineForbidden as error:
             raise GradingError(
