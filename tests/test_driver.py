@@ -123,12 +123,15 @@ def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandbo
     assert "appends_noop_checkers" in flagged and "reference" in kept
     assert not flagged & set(kept) and "infinite_loop" not in " ".join(kept)
     bench.gamekit_copy(tmp_path)
+    elsewhere = tmp_path / "autograded"  # a kernel runs in its notebook's folder, not here
+    elsewhere.mkdir()
     with bench._environment(PYTHONPATH=str(tmp_path / "lib")):
         seen = subprocess.run(
             [sys.executable, "-c", "import gamekit; print(gamekit.__file__)"],
             capture_output=True,
             text=True,
             check=True,
+            cwd=elsewhere,
         ).stdout.strip()
     assert Path(seen).is_relative_to(tmp_path / "lib" / "gamekit")
 
