@@ -373,10 +373,19 @@ def build_jobs(
 
 
 def gradebook_students(db_url: str) -> list[str]:
+    """The gradebook's students. Opening a gradebook creates its tables when they are missing,
+    and two runs started together on a new PostgreSQL gradebook can race there (a type created
+    twice): `_retrying` tries again, and the second try finds the tables."""
     from nbgrader.api import Gradebook
 
-    with Gradebook(db_url) as gb:
-        return [s.id for s in gb.students]
+    found: list[str] = []
+
+    def read() -> None:
+        with Gradebook(db_url) as gb:
+            found[:] = [s.id for s in gb.students]
+
+    _retrying(read)
+    return found
 
 
 # --------------------------------------------------------------------------------------------
