@@ -384,7 +384,13 @@ def gradebook_students(db_url: str) -> list[str]:
         with Gradebook(db_url) as gb:
             found[:] = [s.id for s in gb.students]
 
-    _retrying(read)
+    # nbgrader runs `alembic` by name when it finds the tables half made: this environment's.
+    before = os.environ.get("PATH", "")
+    os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{before}"
+    try:
+        _retrying(read)
+    finally:
+        os.environ["PATH"] = before
     return found
 
 
