@@ -116,6 +116,7 @@ def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandbo
     import sys
 
     from gamekit.grading import bench
+    from gamekit.grading.job import environment_with
 
     cases = course.load_cases(course.course_root(), "a02_alphabeta")
     kept = bench.comparable_cases(cases)
@@ -125,7 +126,7 @@ def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandbo
     bench.gamekit_copy(tmp_path)
     elsewhere = tmp_path / "autograded"  # a kernel runs in its notebook's folder, not here
     elsewhere.mkdir()
-    with bench._environment(PYTHONPATH=str(tmp_path / "lib")):
+    with environment_with(PYTHONPATH=str(tmp_path / "lib")):
         seen = subprocess.run(
             [sys.executable, "-c", "import gamekit; print(gamekit.__file__)"],
             capture_output=True,

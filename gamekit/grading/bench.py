@@ -18,8 +18,6 @@ gamekit made for the run, never the checkout's.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import shutil
 import statistics
 import tempfile
@@ -115,11 +113,12 @@ def nbgrader_seconds(course: Path, assignment: str) -> float:
     kernels import the copy of gamekit in ``course/lib`` (`gamekit_copy`). A submission that
     fails or errors is part of the run, as it is for an instructor: the exit status is not
     checked."""
+    from gamekit.grading.job import environment_with
     from gamekit.grading.nbgrader_run import nbgrader
 
     library = str(course / "lib")
     started = time.monotonic()
-    with _environment(PYTHONPATH=library):
+    with environment_with(PYTHONPATH=library):
         nbgrader(course, "autograde", assignment, "--force", check=False)
     return time.monotonic() - started
 
@@ -131,21 +130,6 @@ def gamekit_copy(course: Path) -> None:
 
     package = Path(gamekit.__file__).resolve().parent
     shutil.copytree(package, course / "lib" / "gamekit", ignore=shutil.ignore_patterns("*.pyc"))
-
-
-@contextlib.contextmanager
-def _environment(**values: str):
-    """``values`` in this process's environment (and its children's) while the block runs."""
-    before = {name: os.environ.get(name) for name in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 def comparable_cases(cases: list) -> dict:

@@ -50,6 +50,7 @@ from gamekit.grading.job import (
     STATUS_MISSING,
     Job,
     empty_result,
+    environment_with,
     short_temp_dir,
 )
 
@@ -162,18 +163,9 @@ def db_url_of(root: Path) -> str:
     return os.environ.get(DB_URL_VARIABLE) or "sqlite:///" + str(root / "gradebook.db")
 
 
-@contextlib.contextmanager
 def _db_url_in_environment(db_url: str):
     """nbgrader, run as a command, must see the same gradebook as the driver."""
-    before = os.environ.get(DB_URL_VARIABLE)
-    os.environ[DB_URL_VARIABLE] = db_url
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(DB_URL_VARIABLE, None)
-        else:
-            os.environ[DB_URL_VARIABLE] = before
+    return environment_with(**{DB_URL_VARIABLE: db_url})
 
 
 def _retrying(action: Callable[[], None], attempts: int = 8) -> None:
@@ -385,12 +377,9 @@ def gradebook_students(db_url: str) -> list[str]:
             found[:] = [s.id for s in gb.students]
 
     # nbgrader runs `alembic` by name when it finds the tables half made: this environment's.
-    before = os.environ.get("PATH", "")
-    os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{before}"
-    try:
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    with environment_with(PATH=path):
         _retrying(read)
-    finally:
-        os.environ["PATH"] = before
     return found
 
 

@@ -456,12 +456,12 @@ def _execute(notebook, namespace, work: Path, job: Job, result: dict):
     # put back afterwards, since tests grade in their own process.
     env = {**os.environ, "NBGRADER_EXECUTION": "autograde"}
     env.setdefault("MPLBACKEND", "Agg")
-    with _environment(NBGRADER_EXECUTION="autograde"):
+    with environment_with(NBGRADER_EXECUTION="autograde"):
         return _execute_with(notebook, namespace, work, job, result, env)
 
 
 @contextlib.contextmanager
-def _environment(**values: str):
+def environment_with(**values: str):
     """``values`` in this process's environment while the block runs, then as they were."""
     before = {name: os.environ.get(name) for name in values}
     os.environ.update(values)
