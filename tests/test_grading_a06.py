@@ -143,6 +143,42 @@ def test_reference_window_gives_the_value_or_a_bound(position, alpha, beta):
     assert a06._within(got, true, alpha, beta)
 
 
+@pytest.mark.parametrize("mistake", [None, *a06.MISTAKES])
+def test_a_remembered_answer_is_the_search_done_again(mistake):
+    """`reference` remembers answers (`_SOLVED`): asked twice, with any window, ordering or
+    mistake, it gives what a fresh search gives, and adds the same counts each time."""
+    for position in POSITIONS[:4]:
+        for alpha, beta in WINDOWS:
+            for order in (None, a06.reference_order):
+                fresh = a06.Counts()
+                expected = a06._search(position.state, GAME, alpha, beta, order, mistake, fresh)
+                counts = a06.Counts()
+                for _ in range(2):
+                    got = a06.reference(
+                        position.state,
+                        GAME,
+                        alpha,
+                        beta,
+                        order=order,
+                        mistake=mistake,
+                        counts=counts,
+                    )
+                    assert got == expected
+                assert counts.nodes == 2 * fresh.nodes and counts.cutoffs == 2 * fresh.cutoffs
+
+
+def test_only_the_course_s_own_objects_are_remembered():
+    """Another game or another ordering key (a student's) is searched each time and never
+    stored: a remembered answer comes from trusted objects only."""
+    state = POSITIONS[0].state
+    a06._SOLVED.clear()
+    a06.reference(state, OrderedGame(GAME, key=a06.reference_order))
+    a06.reference(state, order=lambda game, state, move: 1)
+    assert a06._SOLVED == {}
+    a06.reference(state)
+    assert list(a06._SOLVED) == [(state, -math.inf, math.inf, True, None)]
+
+
 def test_reference_order_by_brute_force():
     state = POSITIONS[3].state
     for move in GAME.actions(state):
@@ -291,6 +327,36 @@ def test_check_ordering():
 
     with pytest.raises(GradingError, match="calls gamekit's own code"):
         a06.check_ordering(delegating, positions)
+
+
+def test_a_key_that_fails_inside_the_course_s_search_is_explained_for_its_move():
+    """The search asks for a node's keys together (`_StudentKey.keys_of`); a key that raises,
+    or answers with something that is not a number, is still named with the move it was for."""
+    positions = a06.random_positions(5, 2, seed=7)
+    probes = {p.state for p in a06.order_probes()}
+    asked = []
+
+    def fails_off_the_probes(game, state, move):
+        asked.append(move)
+        if state in probes:
+            return _order_as_defined(game, state, move)
+        if len(asked) % 7 == 0:
+            raise ZeroDivisionError("off the probes")
+        return 1
+
+    with pytest.raises(GradingError) as raised:
+        a06.check_ordering(fails_off_the_probes, positions)
+    assert raised.value.code == "raised:quarto_order"
+    assert str(raised.value).startswith(
+        f"quarto_order(game, state, move) for the move {asked[-1]} raised ZeroDivisionError: "
+        "off the probes (on the position "
+    )
+
+    def text_off_the_probes(game, state, move):
+        return _order_as_defined(game, state, move) if state in probes else "1"
+
+    with pytest.raises(GradingError, match=r"quarto_order\(game, state, move\) for the move"):
+        a06.check_ordering(text_off_the_probes, positions)
 
 
 def _order_as_defined(game, state, move):

@@ -130,6 +130,52 @@ def test_every_call_refuses_again_and_restores_and_a_rebound_name_is_refused_too
     assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
 
 
+def test_call_each_makes_the_same_calls_as_one_by_one_in_one_round_trip(kernel):
+    """`remote.call_each` asks the kernel once: the same calls in the same order, the values of
+    those before the first that raises, and that exception as a lone call would raise it; a
+    local function gives the same answers, and the engines stay refused during every call."""
+    import gamekit.search
+    from gamekit.grading import engines_swapped_out
+
+    conn, define = kernel
+    calls = []
+
+    def key(state, move):
+        calls.append(move)
+        if move == "boom":
+            raise ValueError(f"no key for {move}")
+        if move == "engine":
+            return gamekit.search.alphabeta_search("A", first_tree())
+        return len(move)
+
+    define("key", key)
+    remote_key = conn.lookup("key")
+    each = [("A", "a1"), ("A", "b22"), ("A", "boom"), ("A", "never")]
+    before = conn.calls
+    values, error = remote.call_each(remote_key, each)
+    assert conn.calls == before + 1
+    assert values == [2, 3] and calls == ["a1", "b22", "boom"]
+    assert isinstance(error, ValueError) and str(error) == "no key for boom"
+    assert "raise ValueError" in error.student_traceback
+    calls.clear()
+    local_values, local_error = remote.call_each(key, each)
+    assert local_values == values and type(local_error) is ValueError
+    assert calls == ["a1", "b22", "boom"]
+    assert remote.call_each(remote_key, each[:2]) == ([2, 3], None)
+    with engines_swapped_out(alphabeta_search):
+        values, error = remote.call_each(remote_key, [("A", "a1"), ("A", "engine")])
+    assert values == [2] and isinstance(error, GradingError)
+    assert "the course's own answer" in str(error)
+    assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
+
+
+def test_call_each_refuses_a_reply_with_more_or_fewer_values_than_calls(fake_kernel):
+    for reply in ({"values": [1, 2, 3]}, {"values": [1]}, {"values": "12"}):
+        conn = fake_kernel(lambda sock, reply=reply: sock.sendall(frame(reply)))
+        with pytest.raises(RemoteProtocolError):
+            remote.call_each(remote.RemoteRef(conn, 1, "function", [], ""), [(1,), (2,)])
+
+
 def test_a_kernel_that_reports_a_move_it_never_had_is_caught():
     from gamekit.trace import Trace
 

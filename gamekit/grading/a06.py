@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple, NoReturn
 
 from gamekit.grading import (
     EngineForbidden,
@@ -27,7 +27,7 @@ from gamekit.grading import (
     require_type,
     shown,
 )
-from gamekit.quarto import Quarto, QuartoMove, piece_name
+from gamekit.quarto import Quarto, QuartoMove, QuartoState, piece_name
 
 GAME = Quarto()
 
@@ -74,6 +74,11 @@ class Counts:
     cutoffs_at_parent: int = 0  # children whose value made -value <= alpha at their parent
     partial_cutoffs: int = 0  # cutoffs that left at least one move unsearched
 
+    def add(self, other: Counts) -> None:
+        """Adds what ``other`` counted to these counts."""
+        for field in fields(self):
+            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+
 
 def reference(
     state: Any,
@@ -91,13 +96,47 @@ def reference(
     visits (each call), counted on entry, before the terminal test, root and finished games
     included; a *cutoff* is counted at the node whose loop stops because ``v >= beta`` (once per
     such node). ``mistake`` names one of `MISTAKES` to reproduce it.
+
+    Answers are remembered (`_SOLVED`) for the course's own game, states and ordering key: the
+    checks ask for the same position's value once per window, probe and check.
     """
-    counts = Counts() if counts is None else counts
+    remembered = (
+        game is GAME and type(state) is QuartoState and (order is None or order is reference_order)
+    )
+    key = (state, alpha, beta, order is None, mistake)
+    if remembered and key in _SOLVED:
+        value, move, seen = _SOLVED[key]
+    else:
+        seen = Counts()
+        value, move = _search(state, game, alpha, beta, order, mistake, seen)
+        if remembered:
+            _SOLVED[key] = (value, move, seen)
+    if counts is not None:
+        counts.add(seen)
+    return value, move
+
+
+_SOLVED: dict[tuple[Any, ...], tuple[float, Any, Counts]] = {}
+"""`reference`'s answers by (position, alpha, beta, unordered, mistake). Only trusted objects go
+in: the course's `GAME`, states of exactly `QuartoState`, no key but `reference_order`."""
+
+
+def _search(
+    state: Any,
+    game: Any,
+    alpha: float,
+    beta: float,
+    order: Callable[[Any, Any, Any], Any] | None,
+    mistake: str | None,
+    counts: Counts,
+) -> tuple[float, Any]:
+    """`reference`'s search itself, counting into ``counts``."""
 
     def moves_of(state: Any) -> list[Any]:
         moves = list(game.actions(state))
         if order is not None:
-            moves.sort(key=lambda move: order(game, state, move))
+            keys = _keys(order, game, state, moves)
+            moves = [moves[i] for i in sorted(range(len(moves)), key=keys.__getitem__)]
         if mistake == "first_give":
             first: dict[Any, Any] = {}
             for move in moves:
@@ -139,6 +178,15 @@ def reference(
         return v, best
 
     return value(state, alpha, beta)
+
+
+def _keys(order: Callable[..., Any], game: Any, state: Any, moves: list[Any]) -> list[Any]:
+    """``order``'s key for each of ``moves``: all at once if it can (`_StudentKey.keys_of`
+    asks the student's kernel in one round trip), else one call per move."""
+    keys_of = getattr(order, "keys_of", None)
+    if keys_of is not None:
+        return keys_of(game, state, moves)
+    return [order(game, state, move) for move in moves]
 
 
 def reference_stats(state: Any, order: Callable[[Any, Any, Any], Any] | None = None) -> dict:
@@ -1052,24 +1100,42 @@ def check_order_definition(
 class _StudentKey:
     """The notebook's ``quarto_order`` as a sort key for the course's search: each answer
     checked to be a number, any error it raises explained, and counted against the definition
-    (`reference_order`). The search calls it once per move of every node, so the engines are
-    refused for the whole search, by the caller, rather than per call as `_call` does."""
+    (`reference_order`). The search asks for the keys of each node's moves together
+    (`keys_of`), so the engines are refused for the whole search, by the caller, rather than
+    per call as `_call` does."""
 
     def __init__(self, quarto_order: Callable[..., Any]) -> None:
         self.quarto_order = quarto_order
         self.sorted = self.differ = 0
 
     def __call__(self, game: Any, state: Any, move: Any) -> float:
-        value = self._ask(game, state, move)
-        self.sorted += 1
-        self.differ += value != reference_order(game, state, move)
-        return value
+        return self.keys_of(game, state, [move])[0]
 
-    def _ask(self, game: Any, state: Any, move: Any) -> float:
-        quarto_order = self.quarto_order
-        what = f"quarto_order(game, state, move) for the move {move}"
+    def keys_of(self, game: Any, state: Any, moves: list[Any]) -> list[float]:
+        """The key of each move of one node, asked of the kernel in one round trip (the same
+        calls, in the same order, as one by one; the first error is explained as it would be
+        alone, after the answers before it are checked)."""
+        from gamekit.grading.remote import call_each
+
+        values, error = call_each(self.quarto_order, [(game, state, move) for move in moves])
+        keys = []
+        for value, move in zip(values, moves[: len(values)], strict=True):
+            keys.append(require_number(value, self._what(move)))
+            self.sorted += 1
+            self.differ += keys[-1] != reference_order(game, state, move)
+        if error is not None:
+            self._explain(error, state, moves[len(values)])
+        return keys
+
+    @staticmethod
+    def _what(move: Any) -> str:
+        return f"quarto_order(game, state, move) for the move {move}"
+
+    def _explain(self, failure: BaseException, state: Any, move: Any) -> NoReturn:
+        """Raise the `GradingError` that says what the key's ``failure`` on ``move`` means."""
+        what = self._what(move)
         try:
-            value = quarto_order(game, state, move)
+            raise failure
         except EngineForbidden as error:
             raise GradingError(
                 f"{what} calls gamekit's own code: {error}", code="forbidden"
@@ -1082,7 +1148,6 @@ class _StudentKey:
                 f"{' / '.join(state.rows())})",
                 code="raised:quarto_order",
             ) from None
-        return require_number(value, what)
 
 
 def check_ordering(
