@@ -137,6 +137,18 @@ def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandbo
     assert Path(seen).is_relative_to(tmp_path / "lib" / "gamekit")
 
 
+def test_the_bench_names_the_course_s_assignments_when_given_another(capsys):
+    """A misspelt assignment stops the bench before any grading, with the names it could be
+    (it used to fail minutes later, inside nbgrader, on the first scratch course)."""
+    from gamekit.grading import bench
+
+    with pytest.raises(SystemExit) as stopped:
+        bench.main(["--phases", "a02_alphabeta", "a04_tournament"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert "no assignment a04_tournament; the course has a01_minimax, a02_alphabeta" in said
+
+
 def test_grading_workers_start_with_every_module_of_the_preload_loaded():
     """`gamekit.grading.preload` is imported once in the server the jobs are forked from; a
     module renamed or broken would be left out silently, each job paying for it again."""

@@ -209,8 +209,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds of --phases")
     args = parser.parse_args(argv)
     root = tools.course_root()
+    known = tools.assignments(root)
+    unknown = [a for a in [args.assignment, *(args.phases or [])] if a not in known]
+    if unknown:
+        parser.error(f"no assignment {', '.join(unknown)}; the course has {', '.join(known)}")
     if args.phases is not None:
-        for assignment in args.phases or tools.assignments(root):
+        for assignment in args.phases or known:
             print(measure_phases(assignment, args.rounds, root), flush=True)
         return 0
     cases = [
