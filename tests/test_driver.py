@@ -149,6 +149,44 @@ def test_the_bench_names_the_course_s_assignments_when_given_another(capsys):
     assert "no assignment a04_tournament; the course has a01_minimax, a02_alphabeta" in said
 
 
+def test_grading_from_another_checkout_than_the_environment_s_is_refused_at_once(
+    tmp_path, monkeypatch
+):
+    """The sandbox shows gamekit's view in place of the grader's own gamekit folder; a kernel
+    of an environment installed from another checkout imports gamekit from there, finds it
+    hidden, and never answers (each job waited minutes). The grader says so before any job."""
+    import subprocess
+    import sys
+
+    from gamekit.grading import bench, sandbox
+    from gamekit.grading.job import environment_with
+
+    installed = sandbox.kernel_gamekit_folder()
+    assert installed == (course.course_root() / "gamekit").resolve()
+    sandbox.check_kernels_import_this_gamekit()  # from the checkout: nothing to say
+
+    bench.gamekit_copy(tmp_path)
+    with environment_with(PYTHONPATH=str(tmp_path / "lib")):
+        refused = subprocess.run(
+            [sys.executable, "-c", "from gamekit.grading import sandbox as s; "
+             "s.check_kernels_import_this_gamekit()"],
+            capture_output=True, text=True, cwd=tmp_path,
+        )  # fmt: skip
+    assert refused.returncode == 1
+    assert f"this grader runs gamekit from {(tmp_path / 'lib' / 'gamekit').resolve()}, but" in (
+        refused.stderr
+    )
+    assert f"imports gamekit from {installed}: grade from the checkout" in refused.stderr
+
+    if not sandbox.sandbox_available()[0]:
+        pytest.skip("no sandbox here: the driver checks only what a sandboxed kernel imports")
+    copy = str(tmp_path / "lib" / "gamekit" / "__init__.py")
+    monkeypatch.setattr(sandbox, "_gamekit_file", lambda: copy)
+    with pytest.raises(driver.GradingSetupError, match="imports gamekit from"):
+        driver.grade(tmp_path / "no-course-needed", ["a02_alphabeta"], progress=False)
+    assert not (tmp_path / "no-course-needed").exists()
+
+
 def test_grading_workers_start_with_every_module_of_the_preload_loaded():
     """`gamekit.grading.preload` is imported once in the server the jobs are forked from; a
     module renamed or broken would be left out silently, each job paying for it again."""

@@ -747,6 +747,14 @@ def _grade(
     started = time.monotonic()
     summary = Summary()
     workers = workers or os.cpu_count() or 1
+    if sandbox != "off" and not cluster:
+        from gamekit.grading.sandbox import check_kernels_import_this_gamekit, sandbox_available
+
+        if sandbox_available()[0]:
+            try:
+                check_kernels_import_this_gamekit()
+            except RuntimeError as error:
+                raise GradingSetupError(str(error)) from None
     todo: list[Job] = []
     digests: dict[tuple[str, str], str] = {}
     for assignment in assignments:

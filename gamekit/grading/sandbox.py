@@ -153,6 +153,37 @@ def sandbox_available() -> tuple[bool, str]:
     return True, version.stdout.strip() or "bubblewrap"
 
 
+def kernel_gamekit_folder() -> Path | None:
+    """The gamekit folder a sandboxed kernel imports: this Python started as the sandbox starts
+    it (no ``PYTHONPATH``, another working folder), or None if it finds no gamekit. The sandbox
+    shows gamekit's view in place of *this process's* gamekit folder (`_gamekit_file`), so the
+    two must be the same folder (`check_kernels_import_this_gamekit`)."""
+    environment = {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8"}
+    found = subprocess.run(
+        [sys.executable, "-c", "import importlib.util as u; s = u.find_spec('gamekit'); "
+         "print(s.origin if s and s.origin else '')"],
+        capture_output=True, text=True, env=environment, cwd=tempfile.gettempdir(), timeout=60,
+    )  # fmt: skip
+    origin = found.stdout.strip()
+    return Path(origin).resolve().parent if found.returncode == 0 and origin else None
+
+
+def check_kernels_import_this_gamekit() -> None:
+    """Raise `RuntimeError` when a sandboxed kernel would import gamekit from another folder
+    than this process's (a second checkout run with the first one's environment): every cell's
+    ``import gamekit`` would fail or find other code, and each job would wait on a kernel that
+    never answers."""
+    ours = Path(_gamekit_file()).resolve().parent
+    theirs = kernel_gamekit_folder()
+    if theirs != ours:
+        raise RuntimeError(
+            f"this grader runs gamekit from {ours}, but its kernels' Python ({sys.executable}) "
+            f"imports gamekit from {theirs or 'nowhere'}: grade from the checkout that "
+            f"environment was installed from, or install this one into it (pip install -e "
+            f"{ours.parent})"
+        )
+
+
 @functools.lru_cache(maxsize=1)
 def private_system_files() -> tuple[str, ...]:
     """Files and folders under ``/etc`` that not everyone may read (``/etc/shadow``, host keys).
