@@ -111,3 +111,39 @@ def test_two_runs_started_together_on_a_fresh_gradebook_lose_nothing(fresh_grade
         assert graded == expected_scores(cases[case], max_scores), student
     assert set(driver.read_ledger(url, ASSIGNMENT)) == {(s, ASSIGNMENT) for s in CASE_OF}
     assert driver.verify(url, ASSIGNMENT) == []
+
+
+def _students_when_released(db_url: str, start) -> None:
+    start.wait(timeout=120)
+    assert driver.gradebook_students(db_url) == []
+
+
+def test_runs_opening_a_new_postgresql_gradebook_together_create_its_tables_once():
+    """The first thing a run does is read the gradebook's students, and opening a gradebook
+    creates its tables: four runs at once, on each of two new databases, must all get an
+    empty list (unlocked, two of them raced to create ``alembic_version``)."""
+    import sqlalchemy as sa
+
+    reason = pgserver.missing_reason()
+    if reason:
+        pytest.skip(reason)
+    context = multiprocessing.get_context("spawn")
+    with pgserver.temporary_postgres() as url:
+        admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+        for number in range(2):
+            with admin.connect() as conn:
+                conn.execute(sa.text(f"CREATE DATABASE fresh{number}"))
+            fresh = sa.engine.make_url(url).set(database=f"fresh{number}")
+            fresh_url = fresh.render_as_string(hide_password=False)
+            start = context.Barrier(4)
+            runs = [
+                context.Process(target=_students_when_released, args=(fresh_url, start))
+                for _ in range(4)
+            ]
+            for run in runs:
+                run.start()
+            for run in runs:
+                run.join(timeout=300)
+            assert [run.exitcode for run in runs] == [0, 0, 0, 0]
+            assert count_rows(fresh_url, "student") == {}
+        admin.dispose()

@@ -366,8 +366,9 @@ def build_jobs(
 
 def gradebook_students(db_url: str) -> list[str]:
     """The gradebook's students. Opening a gradebook creates its tables when they are missing,
-    and two runs started together on a new PostgreSQL gradebook can race there (a type created
-    twice): `_retrying` tries again, and the second try finds the tables."""
+    and two runs started together on a new PostgreSQL gradebook raced there (a type or the
+    ``alembic_version`` table created twice), so it is opened under `gradebook_lock`, as
+    `ensure_in_gradebook` adds an assignment; `_retrying` stays for a lock-less database."""
     from nbgrader.api import Gradebook
 
     found: list[str] = []
@@ -378,7 +379,7 @@ def gradebook_students(db_url: str) -> list[str]:
 
     # nbgrader runs `alembic` by name when it finds the tables half made: this environment's.
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
-    with environment_with(PATH=path):
+    with environment_with(PATH=path), gradebook_lock(db_url):
         _retrying(read)
     return found
 
