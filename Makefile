@@ -50,6 +50,8 @@ bench: $(STAMP) sandbox-deps
 	$(PY) -m gamekit.grading.bench
 	$(PY) -m gamekit.report.bench
 	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a || exit 1; done
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a --catalogue || exit 1; done
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a --order 2 --sample 300 || exit 1; done
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release
