@@ -494,6 +494,7 @@ KERNEL_ONLY = {
     # which line is the student's (and what it called) comes from the kernel's report
     "cutoff_eval_args_swapped",
     "minimax_result_given_a_list",
+    "hw_cutoff_depth_test_first",
     # the CPU time the kernel used and the second grading are the real grader's
     "infinite_loop",
 } | {
@@ -633,3 +634,72 @@ def test_a_value_that_fits_a_mistake_on_one_case_only_is_not_named():
     with pytest.raises(GradingError) as named:
         check_minimax_value(really_swapped, tree, tree.initial, "MIN")
     assert named.value.code == "a01.swap"
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 30: a name holds beyond the probes
+# --------------------------------------------------------------------------------------------
+
+
+def _max_at_max_minimax(state, game, player):  # a mistake students make, written out
+    if game.terminal_test(state):
+        return game.utility(state, player)
+    values = [_max_at_max_minimax(game.result(state, a), game, player) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def test_max_where_max_moves_is_named_as_itself_not_as_depth_parity():
+    """On alternating trees from a MAX root this program and depth parity give the same values
+    for both players; the generated trees (a MIN root, a player moving twice) tell them apart."""
+    tree = first_tree()
+    a01.check_minimax_value(_max_at_max_minimax, tree, "A", MAX)  # right for MAX
+    with pytest.raises(GradingError) as named:
+        a01.check_minimax_value(_max_at_max_minimax, tree, "A", MIN)
+    assert named.value.code == "a01.max_at_max"
+    assert "depth parity" not in str(named.value)
+    with pytest.raises(GradingError) as parity:  # and depth parity keeps its own name
+        a01.check_minimax_value(_parity_minimax, tree, "A", MIN)
+    assert parity.value.code == "a01.parity"
+
+
+def test_a_mistake_that_fits_every_probe_but_not_a_generated_tree_is_not_named(monkeypatch):
+    """Without the max-at-MAX entry in the catalogue, that program fits depth parity on every
+    probe tree; a generated tree shows the difference, so no name is given, only a witness."""
+    from gamekit.grading.a01 import engines
+    from gamekit.grading.a01.confirm import confirmation_trees
+    from gamekit.grading.a01.references import _value
+
+    probes = engines.probe_trees() + engines._trees(engines.VALUE_LADDER)
+    for tree in probes:  # the probes alone cannot tell the two apart
+        for who in (MAX, MIN):
+            mine = _max_at_max_minimax(tree.initial, tree, who)
+            assert mine == _value(tree.initial, tree, who, mutant="parity")
+    assert any(  # a generated tree can
+        _max_at_max_minimax(t.initial, t, who) != _value(t.initial, t, who, mutant="parity")
+        for t in confirmation_trees()
+        for who in (MAX, MIN)
+    )
+    nameable = {**engines.NAMEABLE, "minimax_value": ("parity", "swap", "leaf_max", "max_view")}
+    monkeypatch.setattr(engines, "NAMEABLE", nameable)
+    with pytest.raises(GradingError) as failed:
+        a01.check_minimax_value(_max_at_max_minimax, first_tree(), "A", MIN)
+    assert failed.value.code == "witness:minimax_value"
+    assert "exactly the value" not in str(failed.value)
+
+
+def test_the_generated_trees_have_every_shape_the_exercise_allows():
+    from gamekit.grading.a01.confirm import confirmation_cutoffs, confirmation_trees
+
+    trees = confirmation_trees()
+    assert trees == confirmation_trees()  # the same set in every call
+    assert {t.to_move(t.initial) for t in trees} == {MAX, MIN}
+    twice = [
+        t
+        for t in trees
+        for node in t.nodes()
+        for child in t.edges.get(node, {}).values()
+        if t.kinds[node] == t.kinds[child] != "CHANCE" and not t.terminal_test(child)
+    ]
+    assert twice, "no tree where a player moves twice in a row"
+    assert any("CHANCE" in t.kinds.values() for t in confirmation_trees(chance=True))
+    assert {depth for _, depth, _ in confirmation_cutoffs()} == {1, 2, 3}

@@ -36,7 +36,7 @@ from gamekit.grading.a01.engines import (
     check_minimax_decision,
     check_minimax_value,
 )
-from gamekit.grading.a01.mutation import observe, recheck
+from gamekit.grading.a01.mutation import catalogue, observe, recheck
 from gamekit.grading.a01.references import (
     MUTANTS,
     correct_minimax_value,
@@ -52,6 +52,7 @@ from gamekit.grading.a01.references import (
 from gamekit.grading.a01.tree_game import TREE_MESSAGE, check_tree_game_moves, check_tree_game_turns
 
 __all__ = [
+    "catalogue",
     "observe",
     "recheck",
     "MUTANTS",

@@ -14,6 +14,7 @@ from gamekit.grading import (
     shown,
 )
 from gamekit.grading.a01.cases import tree_from_nested
+from gamekit.grading.a01.confirm import confirmation_cutoffs, confirmation_trees
 from gamekit.grading.a01.diagnosis import (
     _check_number,
     _describe,
@@ -39,6 +40,20 @@ from gamekit.trace import run_traced
 
 EvalFn = Callable[[Any, str], float]
 
+NAMEABLE = {
+    "minimax_value": ("parity", "swap", "leaf_max", "leaf_mover", "max_view", "max_at_max"),
+    "minimax_cutoff_value": (
+        "swap",
+        "leaf_max",
+        "leaf_mover",
+        "plain_terminal",
+        "eval_for_max",
+        "max_at_max",
+    ),
+    "expectiminimax_value": ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max"),
+}
+"""The catalogued mistakes (`MUTANTS`) each value check may name, when they fit."""
+
 
 def check_minimax_value(
     minimax_value: Callable[..., Any],
@@ -57,11 +72,9 @@ def check_minimax_value(
     got, trace = _run(name, lambda g, _: minimax_value(state, g, player), state, game)
     got = _check_number(name, got)
     if not _same(got, expected):
-        order = ("swap", "leaf_max", "leaf_mover", "max_view")
-        if game.to_move(state) != player:  # parity equals the reference when they are the same
-            order = ("parity", *order)
-        mutants = {m: _value(state, game, player, mutant=m) for m in order}
-        confirm = _confirmer(name, minimax_value, probe_trees() + _trees(VALUE_LADDER))
+        mutants = {m: _value(state, game, player, mutant=m) for m in NAMEABLE[name]}
+        trees = probe_trees() + _trees(VALUE_LADDER) + list(confirmation_trees())
+        confirm = _confirmer(name, minimax_value, trees)
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, minimax_value)
         ladder = lambda: value_witness(name, minimax_value, VALUE_LADDER, runner)  # noqa: E731
@@ -217,9 +230,11 @@ def _cutoff_confirmer(run: Callable[..., float]):
 
     def confirm(fitting: list[str]) -> list[str]:
         kept = list(fitting)
-        for spec, depth in CUTOFF_LADDER:
-            tree = tree_from_nested(spec)
-            estimate = _ladder_eval(tree)
+        cases = [(tree_from_nested(spec), depth) for spec, depth in CUTOFF_LADDER]
+        cases = [(tree, depth, _ladder_eval(tree)) for tree, depth in cases]
+        for tree, depth, estimate in [*cases, *confirmation_cutoffs()]:
+            if not kept:
+                break
             for who in tree.players:
                 value = run(tree, depth, estimate, who)
                 kept = [
@@ -320,10 +335,7 @@ def check_minimax_cutoff_value(
     if not _same(got, expected):
         if mistake:
             raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
-        mutants = {
-            m: _value(state, game, player, depth, eval_fn, mutant=m)
-            for m in ("swap", "leaf_max", "leaf_mover", "plain_terminal", "eval_for_max")
-        }
+        mutants = {m: _value(state, game, player, depth, eval_fn, mutant=m) for m in NAMEABLE[name]}
         call = lambda f: f(state, game, depth, eval_fn, player)  # noqa: E731
         run = _cutoff_runner(name, minimax_cutoff_value)
         raise _diagnose_value(
@@ -360,11 +372,13 @@ def check_expectiminimax_value(
     got, trace = _run(name, lambda g, _: expectiminimax_value(state, g, player), state, game)
     got = _check_number(name, got)
     if not _same(got, expected):
-        mutants = {
-            m: _value(state, game, player, mutant=m)
-            for m in ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max")
-        }
-        trees = chance_probe_trees() + probe_trees() + _trees(CHANCE_LADDER + VALUE_LADDER)
+        mutants = {m: _value(state, game, player, mutant=m) for m in NAMEABLE[name]}
+        trees = [
+            *chance_probe_trees(),
+            *probe_trees(),
+            *_trees(CHANCE_LADDER + VALUE_LADDER),
+            *confirmation_trees(chance=True),
+        ]
         confirm = _confirmer(name, expectiminimax_value, trees)
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, expectiminimax_value)

@@ -17,10 +17,12 @@ from typing import Any
 
 from gamekit.gametree import MAX, MIN, GameTree
 from gamekit.grading.a01.cases import table_eval, tree_from_nested
+from gamekit.grading.a01.confirm import random_spec, with_movers
 from gamekit.grading.a01.diagnosis import CASES_SEEN, _same
-from gamekit.grading.a01.engines import chance_probe_trees, probe_trees
+from gamekit.grading.a01.engines import NAMEABLE, chance_probe_trees, probe_trees
 from gamekit.grading.a01.ladder import CHANCE_LADDER, VALUE_LADDER
-from gamekit.grading.a01.references import _value
+from gamekit.grading.a01.references import _value, forbidden
+from gamekit.grading.mutants import Catalogued, unforbidden
 from gamekit.trace import run_traced
 
 
@@ -44,25 +46,15 @@ def _traced(engine: Callable[..., Any], tree: Any, state: Any, eval_fn: Any = No
     return f"{answer!r} {trace.visited()} {evaluated}"
 
 
-def _random_spec(rng: random.Random, depth: int, chance: bool) -> Any:
-    """A nested-list tree (see `tree_from_nested`) of uneven shape, leaves -5..5."""
-    if depth == 0 or (depth < 3 and rng.random() < 0.25):
-        return rng.randint(-5, 5)
-    children = [_random_spec(rng, depth - 1, chance) for _ in range(rng.randint(1, 3))]
-    if chance and len(children) > 1 and rng.random() < 0.4:
-        weights = [rng.randint(1, 4) for _ in children]
-        return ([w / sum(weights) for w in weights], children)
-    return children
-
-
 def observation_trees(chance: bool = False, count: int = 14) -> list[GameTree]:
     """Public probe trees and random ones (seeded): the inputs ``observe`` calls answers on."""
     rng = random.Random(2025 + chance)
     trees = probe_trees() + (chance_probe_trees() if chance else [])
     while len(trees) < count:
-        spec = _random_spec(rng, rng.randint(1, 4), chance)
-        if isinstance(spec, list):
-            trees.append(tree_from_nested(spec))
+        spec = random_spec(rng, rng.randint(1, 4), chance)
+        if isinstance(spec, list):  # every other one with a MIN root and players moving twice
+            tree = tree_from_nested(spec)
+            trees.append(with_movers(tree, rng, MIN) if len(trees) % 2 else tree)
     return trees
 
 
@@ -175,3 +167,27 @@ def recheck(namespace: dict[str, Any], code: str, evidence: dict | None) -> str 
                     if not _same(mine, _value(tree.initial, tree, who, mutant=mistake)):
                         return f"named {mistake}, but {name} differs from it on a probe tree"
     return None
+
+
+def _mistaken(step: str, mistake: str) -> Callable[..., float]:
+    """``step`` with ``mistake`` built in, with the student's signature."""
+    if step == "minimax_cutoff_value":
+
+        def cutoff(state: Any, game: Any, depth: int, eval_fn: Any, player: str) -> float:
+            return _value(state, game, player, depth, eval_fn, mutant=mistake)
+
+        return unforbidden(cutoff, forbidden())
+
+    def value(state: Any, game: Any, player: str) -> float:
+        return _value(state, game, player, mutant=mistake)
+
+    return unforbidden(value, forbidden())
+
+
+def catalogue() -> list[Catalogued]:
+    """Every mistake a01's value checks can name, as a program (for `gamekit.grading.mutants`)."""
+    return [
+        Catalogued(f"a01.{mistake}", step, _mistaken(step, mistake))
+        for step, mistakes in NAMEABLE.items()
+        for mistake in mistakes
+    ]

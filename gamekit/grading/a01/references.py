@@ -42,6 +42,9 @@ MUTANTS = {
     "max_view": "values always from MAX's point of view: the value must be for the player "
     "asked for (player), so read game.utility(state, player) and maximise where "
     "game.to_move(state) == player",
+    "max_at_max": "max taken wherever MAX moves and min wherever MIN moves, whatever the player "
+    "asked for: the values are the player's (game.utility(state, player)), so maximise where "
+    "game.to_move(state) == player and minimise where the other player moves",
 }
 
 
@@ -91,6 +94,8 @@ def _value(
             return sum(outcomes[a] * v for a, v in zip(moves, values, strict=True))
         values = [value(game.result(state, a), ply + 1) for a in game.actions(state)]
         maximise = (mover == player) != (mutant == "swap")
+        if mutant == "max_at_max":
+            maximise = mover == game.players[0]
         if mutant == "parity":
             maximise = (ply - start) % 2 == 0
         return max(values) if maximise else min(values)
