@@ -620,3 +620,52 @@ def test_visible_cases_are_the_notebooks_visible_trees_and_boards():
     hidden = a02.tree_from_lists([[[2, 1, 1], [1, -3]], [[1, 0], [0, -1], [2, -1]]])
     assert not a02.is_visible(hidden, "A")
     assert not a02.is_visible(board, board.from_rows(["X..", "O..", "XO."]))
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 30: every part of the specification tested, and only verified sentences
+# --------------------------------------------------------------------------------------------
+
+
+def _scored_at_depth(state, game, depth, eval_fn):
+    """A depth-limited alpha-beta that scores every finished game as if found at ply `depth`."""
+    from gamekit.search import scored_result
+
+    player = game.to_move(state)
+
+    def value(state, alpha, beta, ply, maximising):
+        if game.terminal_test(state):
+            return scored_result(game.utility(state, player), depth), None
+        if ply == depth:
+            return eval_fn(state, player), None
+        v, best = (-math.inf if maximising else math.inf), None
+        for a in game.actions(state):
+            child, _ = value(game.result(state, a), alpha, beta, ply + 1, not maximising)
+            if (child > v) if maximising else (child < v):
+                v, best = child, a
+            if maximising and v >= beta or not maximising and v <= alpha:
+                return v, best
+            alpha, beta = (max(alpha, v), beta) if maximising else (alpha, min(beta, v))
+        return v, best
+
+    return value(state, -math.inf, math.inf, 0, True)[1]
+
+
+def test_a_sooner_win_must_beat_a_later_one_and_the_message_claims_only_what_was_seen():
+    """Scoring finished games at the depth limit instead of their ply chooses the same move
+    as the course on most positions; a probe where a win at ply 3 comes before a win at ply 1
+    shows it. The trace sees the utilities, not what the search made of them, so the message
+    must not say the leaves were scored alike."""
+    ttt = TicTacToe()
+    case = (ttt, ttt.from_rows(["...", "..X", "OOX"]), 3, a02.tictactoe_eval)
+    _, state, depth, estimate = case
+    assert _scored_at_depth(state, ttt, depth, estimate) != alphabeta_cutoff_search(
+        state, ttt, depth, estimate
+    )
+    with pytest.raises(GradingError) as failed:
+        a02.check_alphabeta_cutoff(_scored_at_depth, [case])
+    said = str(failed.value)
+    assert failed.value.code == "witness:alphabeta_cutoff_search"
+    assert "tree_from_lists([[[1]], 1])" in said and "returns 'a1'" in said
+    assert "scored every leaf" not in said
+    assert "wherever your search called game.utility or eval_fn" in said

@@ -37,7 +37,7 @@ from gamekit.grading.a02.by_hand import (
 )
 from gamekit.grading.a02.counting import check_nodes_by_depth, check_ordering_key
 from gamekit.grading.a02.mistakes import FLAWS, MISTAKES, Mistake, flawed_alphabeta
-from gamekit.grading.a02.mutation import observe, recheck
+from gamekit.grading.a02.mutation import catalogue, observe, recheck
 from gamekit.grading.a02.search import (
     VISIBLE_BOARDS,
     WINDOW_CAUSES,
@@ -59,6 +59,7 @@ from gamekit.grading.a02.trees import (
 )
 
 __all__ = [
+    "catalogue",
     "observe",
     "recheck",
     "FLAWS",

@@ -95,6 +95,15 @@ CUTOFF_SPECS: tuple[tuple[Spec, int, dict[str, float]], ...] = (
 """Hand-made probes for the depth-limited search: tree, depth, estimates for MAX of the
 non-terminal nodes at the depth limit (every other node is estimated 0)."""
 
+MAX_CUTS_ON_EQUALITY: tuple[Spec, int, dict[str, float]] = ([[[3], [2, 3, 9]], 1], 3, {})
+"""Under B (MIN, beta = 3 after B1) the MAX node B2 reaches v = 3 = beta at its second leaf and
+returns: a search strict at MAX would go on to the 9 (the hand-made probes above have MIN cut
+off on equality, not MAX)."""
+
+SOONER_WIN: tuple[Spec, int, dict[str, float]] = ([[[1]], 1], 3, {})
+"""A win at ply 3 found first and a win at ply 1: scored_result(utility, ply) makes the sooner
+one better, so the search must take the root's second move."""
+
 CUTOFF_RANDOM_SHAPES: tuple[tuple[int, int, int, int], ...] = (
     (2, 3, 1, 1),
     (3, 2, 2, 2),
@@ -123,6 +132,7 @@ def cutoff_probes() -> tuple[Probe, ...]:
     cases = list(CUTOFF_SPECS)
     for height, width, seed, depth in CUTOFF_RANDOM_SHAPES:
         cases.append((tree_spec(random_tree(height, width, seed=seed, low=-4, high=4)), depth, {}))
+    cases += [MAX_CUTS_ON_EQUALITY, SOONER_WIN]  # last, so that they change no earlier witness
     probes = []
     for i, (spec, depth, given) in enumerate(cases):
         tree, words = _tree_probe_words(spec)

@@ -27,6 +27,7 @@ from gamekit.grading.a02 import search
 from gamekit.grading.a02.ladder import probes_for
 from gamekit.grading.a02.mistakes import MISTAKES, flawed_alphabeta
 from gamekit.grading.a02.trees import hashed_eval, tictactoe_eval
+from gamekit.grading.mutants import Catalogued, unforbidden
 
 _POSITIONS = (
     ["X..", "...", "..."],
@@ -67,6 +68,10 @@ def observe(namespace: dict[str, Any]) -> list[str]:
         seen.append(
             _traced(lambda s, g, eval_fn: cutoff(s, g, 2, eval_fn), game, board, tictactoe_eval)
         )
+    sooner = game.from_rows(["...", "..X", "OOX"])  # a win now and wins later: ply matters
+    seen.append(
+        _traced(lambda s, g, eval_fn: cutoff(s, g, 3, eval_fn), game, sooner, tictactoe_eval)
+    )
     counts = namespace["nodes_by_depth"]
     for engine in (course_minimax, course_alphabeta):
         seen.append(_outcome(lambda e=engine: counts(e, game, boards[2:4])))
@@ -211,3 +216,32 @@ def _run(engine: Any, probe: Any) -> Any:
     """``engine`` traced on ``probe`` (args ``(game, state, kw)``)."""
     game, state, kw = probe.args
     return search._traced(engine, state, game, **kw)
+
+
+def _flawed(step: str, flaw: str) -> Any:
+    """``step`` with ``flaw`` of `flawed_alphabeta` built in, with the student's signature."""
+    from gamekit.grading import default_forbidden
+
+    if step == "alphabeta_cutoff_search":
+
+        def cutoff(state: Any, game: Game, depth: int, eval_fn: Any) -> Any:
+            return flawed_alphabeta(state, game, depth, eval_fn, flaw=flaw)
+
+        return unforbidden(cutoff, default_forbidden())
+
+    def full(state: Any, game: Game) -> Any:
+        return flawed_alphabeta(state, game, flaw=flaw)
+
+    return unforbidden(full, default_forbidden())
+
+
+def catalogue() -> list[Catalogued]:
+    """Every mistake a02's search checks can name, each flaw that shows it as a program (for
+    `gamekit.grading.mutants`)."""
+    return [
+        Catalogued(f"a02.{mistake.name}", step, _flawed(step, flaw), flaw)
+        for step in search.REFERENCES
+        for mistake in MISTAKES
+        if step == "alphabeta_cutoff_search" or not mistake.depth_limited_only
+        for flaw in mistake.flaws
+    ]

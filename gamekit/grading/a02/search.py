@@ -555,10 +555,19 @@ def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[st
         evidence["claim"] = "move"
         scored = _first_leaf_scored_otherwise(s, r, game)
         if scored is None:
+            # The trace sees what game.utility and eval_fn returned, not what the search made
+            # of those numbers (scored_result, say): the sentence claims only the former.
+            finished = (
+                "a finished game at ply p scores scored_result(game.utility(state, player), p)"
+                if "depth" in kw
+                else "a finished game scores game.utility(state, player)"
+            )
             why = (
-                "your search scored every leaf it reached as the course's does, so the two part "
-                "where values are backed up or where the root chooses: return the move whose "
-                "value is best, the first one in actions() order on a tie."
+                "wherever your search called game.utility or eval_fn, they returned what they "
+                "returned to the course's search, so the two part in what is made of those "
+                "numbers: "
+                f"{finished}, values are backed up by max and min, and the root returns the "
+                "move whose value is best, the first one in actions() order on a tie."
             )
         else:
             leaf, mine, theirs = scored
