@@ -469,3 +469,67 @@ def test_an_evaluation_like_a_mistake_on_one_position_only_is_not_named():
     with pytest.raises(GradingError) as named:
         a03.check_evaluate_positions(no_centre, POSITIONS)
     assert named.value.code == "a03.no_centre"
+
+
+def test_an_evaluation_like_a_mistake_on_every_probe_but_not_beyond_is_not_named():
+    """No centre bonus everywhere the tests and the probes look, the right heuristic on the
+    generated 6 x 9 boards: a name must fit the generated boards too, so none is given."""
+    from gamekit.grading.a03.ladder import confirmation_states
+
+    right, no_centre = make_evaluate(), make_evaluate(centre=0)
+    wide = [s for s in confirmation_states() if (s.h, s.v) == (6, 9)]
+    assert any(right(s, who) != no_centre(s, who) for s in wide for who in ("X", "O"))
+    assert not any(s.cells == p.state.cells for s in wide for p in POSITIONS)
+
+    def where_looked(state, player):
+        return (right if (state.h, state.v) == (6, 9) else no_centre)(state, player)
+
+    with pytest.raises(GradingError) as failed:
+        a03.check_evaluate_positions(where_looked, POSITIONS)
+    assert not failed.value.code.startswith("a03."), failed.value
+    assert "centre preference" not in str(failed.value)
+
+
+def test_an_evaluation_that_raises_on_a_generated_board_is_not_named():
+    no_centre = make_evaluate(centre=0)
+
+    def small_boards_only(state, player):
+        if state.v > 7:
+            raise IndexError("column 8")
+        return no_centre(state, player)
+
+    with pytest.raises(GradingError) as failed:
+        a03.check_evaluate_positions(small_boards_only, POSITIONS)
+    assert not failed.value.code.startswith("a03."), failed.value
+
+
+class RowFromCount(TicTacToe):
+    """Row = the column's number of pieces + 1, counted from the top: on an empty board the
+    top-most empty cells, on other boards neither those nor the lowest."""
+
+    def actions(self, state):
+        if state.utility:
+            return []
+        moves = []
+        for col in range(1, self.v + 1):
+            pieces = sum(1 for _, c in state.board if c == col)
+            if pieces < self.h:
+                moves.append((pieces + 1, col))
+        return moves
+
+
+def test_an_actions_name_read_off_one_board_must_hold_on_every_probe_board():
+    """On the empty probe board this rule returns the top-most empty cells; on the next boards
+    it does not, so the message says what the moves are there, without the name."""
+    from gamekit.grading.a03.checks import _actions_mistake
+
+    empty = a03.ladder.actions_probes()[0]
+    h, v, k, state = empty.args
+    got = set(RowFromCount(h, v, k).actions(state))
+    expected = set(a03.ladder.legal_moves(h, v, k, state))
+    assert _actions_mistake(got, expected, state, h, v)[0] == "a03.actions.topmost_cell"
+    with pytest.raises(GradingError) as failed:
+        a03.check_actions(RowFromCount, BOARDS)
+    assert failed.value.code == "witness:actions"
+    assert "top-most" not in str(failed.value)
+    assert "not the lowest empty cell of their column" in str(failed.value)

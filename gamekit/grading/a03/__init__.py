@@ -27,7 +27,7 @@ from gamekit.grading.a03.checks import (
     series_from_outcomes,
     window_eval,
 )
-from gamekit.grading.a03.mutation import observation_states, observe, recheck
+from gamekit.grading.a03.mutation import catalogue, observation_states, observe, recheck
 
 __all__ = [
     "EVALUATE_MISTAKE_KEYS",
@@ -45,6 +45,7 @@ __all__ = [
     "from_rows",
     "heuristic_functions",
     "observation_states",
+    "catalogue",
     "observe",
     "random_positions",
     "recheck",

@@ -27,8 +27,12 @@ from gamekit.grading import (
 )
 from gamekit.grading.a03.ladder import (
     SUMMARY_LADDER,
+    _same_moves,
+    actions_probes,
     actions_witness,
+    confirmation_states,
     evaluate_witness,
+    legal_moves,
     probe_states,
     right_summary,
     summary_witness,
@@ -253,6 +257,12 @@ def _actions_mistake(got: set, expected: set, state: Any, h: int, v: int) -> tup
         )
     if len(got) > 1 and len(set(rows)) == len(rows) and len(set(columns)) < len(columns):
         return named("one_cell_per_row", per_row_why)
+    return _actions_fault(got, expected, state, h, v)
+
+
+def _actions_fault(got: set, expected: set, state: Any, h: int, v: int) -> tuple[str, str]:
+    """``witness:actions`` and what is wrong with ``got`` on this board, in words that say only
+    what the moves are (no rule behind them)."""
     witness = "witness:actions"
     off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
     if off_board:
@@ -331,13 +341,55 @@ def _climb_actions_ladder(connect_four_class: type) -> None:
     said = {"code": "witness:actions"}  # the code of the mistake the message names, if any
 
     def describe(got: set, expected: set, state: Any, h: int, v: int) -> str:
-        said["code"], words = _actions_mistake(got, expected, state, h, v)
+        code, words = _actions_mistake(got, expected, state, h, v)
+        if code != "witness:actions" and not _wrong_alike_on_every_probe(run, code):
+            code, words = _actions_fault(got, expected, state, h, v)  # what it did, no name
+        said["code"] = code
         return words
 
     found = actions_witness(run, describe)
     if found is not None:
         witness, message = found
         raise GradingError(message, code=said["code"], evidence=witness.to_dict())
+
+
+def _wrong_alike_on_every_probe(run: Callable[..., Any], code: str) -> bool:
+    """Whether the student's ``actions`` (``run(h, v, k, state)``) is wrong as the mistake
+    ``code`` describes on every probe board where it is wrong: a name read off one board must
+    hold on the others (returning row 1 is "the top-most empty cell" only on an empty board)."""
+    for probe in actions_probes():
+        h, v, _, state = probe.args
+        try:
+            got = run(*probe.args)
+            moves = set(got)
+        except (GradingError, TypeError):
+            return False
+        expected = set(legal_moves(*probe.args))
+        wrong = not _same_moves(got, sorted(expected))
+        if wrong and _actions_mistake(moves, expected, state, h, v)[0] not in _ALIKE.get(
+            code, {code}
+        ):
+            return False
+    return True
+
+
+_ALIKE = {
+    "a03.actions.one_cell_per_row": {
+        "a03.actions.one_cell_per_row",
+        "a03.actions.swapped_or_one_cell_per_row",
+    },
+    "a03.actions.row_col_swapped": {
+        "a03.actions.row_col_swapped",
+        "a03.actions.swapped_or_one_cell_per_row",
+    },
+    "a03.actions.swapped_or_one_cell_per_row": {
+        "a03.actions.swapped_or_one_cell_per_row",
+        "a03.actions.row_col_swapped",
+        "a03.actions.one_cell_per_row",
+    },
+}
+"""The codes whose words also hold where another is found: one cell per row in distinct rows
+and columns is the swapped-or-per-row case on that board."""
 
 
 def check_standard_board(connect_four_class: type) -> None:
@@ -409,43 +461,63 @@ def window_eval(
     return total
 
 
-def _mistakes(state: Any, player: str) -> list[tuple[str, float]]:
-    """(explanation, value) of each catalogued mistake on ``state``."""
-    found = [
+def _mistake_rules() -> list[tuple[str, dict[str, Any], int]]:
+    """(explanation, `window_eval`'s settings, sign) of each catalogued mistake, in the order
+    of `EVALUATE_MISTAKE_KEYS`."""
+    rules: list[tuple[str, dict[str, Any], int]] = [
         (
             "has no centre preference: add 3 points per own piece in the centre column "
             "(the two middle columns when the number of columns is even), minus 3 per opponent "
             "piece",
-            window_eval(state, player, centre=0),
+            {"centre": 0},
+            1,
         ),
         (
             "is not symmetric: it ignores the opponent's windows (and centre pieces); they "
             "must count negatively, so that evaluate(state, 'X') == -evaluate(state, 'O')",
-            window_eval(state, player, opponent=False),
+            {"opponent": False},
+            1,
         ),
         (
             "counts windows that hold both colours: such a window can never be won and scores 0",
-            window_eval(state, player, mixed=True),
+            {"mixed": True},
+            1,
         ),
         (
             "misses the last window of each line: a line of n cells has n - k + 1 windows "
             "(range(n - k + 1), not range(n - k))",
-            window_eval(state, player, short_lines=True),
+            {"short_lines": True},
+            1,
         ),
-        (
-            "has the sign the wrong way round: positive must mean good for `player`",
-            -window_eval(state, player),
-        ),
+        ("has the sign the wrong way round: positive must mean good for `player`", {}, -1),
     ]
     for missing in DIRECTIONS:
         kept = [d for d in DIRECTIONS if d != missing]
-        found.append(
+        rules.append(
             (
                 f"misses the windows in one direction: {DIRECTION_NAMES[missing]}",
-                window_eval(state, player, directions=kept),
+                {"directions": kept},
+                1,
             )
         )
-    return found
+    return rules
+
+
+_MISTAKE_RULES = _mistake_rules()
+
+
+def mistake_value(state: Any, player: str, index: int) -> float:
+    """The value of the catalogued mistake ``index`` (of `EVALUATE_MISTAKE_KEYS`) on ``state``."""
+    _, settings, sign = _MISTAKE_RULES[index]
+    return sign * window_eval(state, player, **settings)
+
+
+def _mistakes(state: Any, player: str) -> list[tuple[str, float]]:
+    """(explanation, value) of each catalogued mistake on ``state``."""
+    return [
+        (words, mistake_value(state, player, index))
+        for index, (words, _, _) in enumerate(_MISTAKE_RULES)
+    ]
 
 
 def _same(a: float, b: float) -> bool:
@@ -513,6 +585,16 @@ def check_evaluate_positions(
             mine = student(state, who)
             mutants = [value for _, value in _mistakes(state, who)]
             fitting &= {i for i, value in enumerate(mutants) if _same(mine, value)}
+    for state in confirmation_states():  # and the generated boards beyond them
+        if not fitting:
+            break
+        for who in ("X", "O"):
+            try:
+                mine = student(state, who)
+            except GradingError:  # it fails there: not the mistake, which never fails
+                fitting = set()
+                break
+            fitting &= {i for i in fitting if _same(mine, mistake_value(state, who, i))}
     if len(fitting) == 1:
         (index,) = fitting
         explanation = _mistakes(position.state, player)[index][0]

@@ -23,6 +23,8 @@ at the top to h = 4 at the bottom): column 1 -> (4, 1), column 2 -> (4, 2), colu
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -235,6 +237,28 @@ def evaluate_witness(
 def probe_states() -> list[Any]:
     """The boards of `EVALUATE_LADDER` (for confirming a named mistake on them too)."""
     return [_probe(rows, 4)[0] for rows in EVALUATE_LADDER]
+
+
+CONFIRMATION_SEED = 3003
+"""The seed of `confirmation_states`: grading replays the same boards in every run."""
+
+
+@functools.cache
+def confirmation_states() -> tuple[Any, ...]:
+    """Generated boards (seeded) a named ``evaluate`` mistake must fit too, beyond the probes:
+    every third position of random games on six board sizes (k = 4), openings to full boards.
+    A mistake that fits the probes but not one of these is not named."""
+    rng = random.Random(CONFIRMATION_SEED)
+    found = []
+    for h, v in ((6, 7), (4, 4), (5, 6), (7, 5), (5, 4), (6, 9)):
+        game = ConnectFour(h, v, 4)
+        for _ in range(2):
+            state, ply = game.initial, 0
+            while not game.terminal_test(state):
+                state, ply = game.result(state, rng.choice(game.actions(state))), ply + 1
+                if ply % 3 == 0 or game.terminal_test(state):
+                    found.append(state)
+    return tuple(found)
 
 
 SUMMARY_LADDER = ("W", "D", "L", "WD", "LW", "WDL", "DDLW", "WWDLL")

@@ -9,7 +9,15 @@ from typing import Any
 
 from gamekit.games import ConnectFour as ReferenceConnectFour
 from gamekit.grading.a03 import ladder
-from gamekit.grading.a03.checks import Position, _same, series_from_outcomes
+from gamekit.grading.a03.checks import (
+    EVALUATE_MISTAKE_KEYS,
+    Position,
+    _same,
+    forbidden_functions,
+    mistake_value,
+    series_from_outcomes,
+)
+from gamekit.grading.mutants import Catalogued, unforbidden
 
 
 def _outcome(call: Callable[[], Any]) -> str:
@@ -113,3 +121,22 @@ def _evaluate_of(namespace: dict[str, Any]) -> Callable[..., Any]:
 
 def _summary_of(namespace: dict[str, Any]) -> Callable[..., Any]:
     return lambda letters: namespace["score_summary"](series_from_outcomes(letters))
+
+
+def _evaluate_with(index: int) -> Callable[[Any, str], float]:
+    """The window heuristic with the catalogued mistake ``index`` of `EVALUATE_MISTAKE_KEYS`."""
+
+    def evaluate(state: Any, player: str) -> float:
+        return mistake_value(state, player, index)
+
+    return unforbidden(evaluate, forbidden_functions())
+
+
+def catalogue() -> list[Catalogued]:
+    """Every mistake of ``evaluate`` a03 can name, as a program (for `gamekit.grading.mutants`).
+    actions' names are not mistakes reproduced but facts about the answer on the board shown
+    (see `checks.ACTIONS_MISTAKES`), re-checked there by `recheck`."""
+    return [
+        Catalogued(f"a03.{key}", "evaluate", _evaluate_with(index))
+        for index, key in enumerate(EVALUATE_MISTAKE_KEYS)
+    ]
