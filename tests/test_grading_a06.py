@@ -693,3 +693,44 @@ def test_a_counting_mistake_is_named_only_if_it_fits_positions_asked_for_the_fir
     assert "ignores `order`" not in str(failed.value)
     with pytest.raises(GradingError, match="ignores `order`"):  # ignoring it always: named
         a06.check_counted_search(make_counted(use_order=False), POSITIONS[:2], a06.reference_order)
+
+
+def negamax(state, game, alpha=-math.inf, beta=math.inf):
+    """A notebook's negamax, wrong everywhere: best_move below passes only if the course's
+    stands in for it."""
+    return 0
+
+
+def _best_move_reading(low):
+    """A notebook's best_move that asks each child with the window (low, -alpha)."""
+
+    def best_move(state, game):
+        alpha, best = -math.inf, None
+        for move in game.actions(state):
+            v = -negamax(game.result(state, move), game, low, -alpha)
+            if v > alpha:
+                alpha, best = v, move
+        return alpha, best
+
+    return best_move
+
+
+def test_the_stand_in_negamax_answers_only_what_a_right_negamax_must():
+    """While best_move is graded, the course's negamax answers fail-hard: the exact value inside
+    the window, the bound outside it. A best_move whose window cannot hold the child's value
+    (alpha = +inf) fails as it would with any right negamax; the course's window keeps its
+    marks (with the notebook's negamax, wrong here, swapped out)."""
+    stand_in = a06.course_negamax(a06.random_positions(empty=5, count=1, seed=6)[0].state)
+    state, value = next(iter(stand_in.values.items()))
+    assert stand_in(state, a06.GAME) == value
+    assert stand_in(state, a06.GAME, value, math.inf) == value  # on the bound: the bound
+    assert stand_in(state, a06.GAME, value - 1, value + 1) == value
+    assert stand_in(state, a06.GAME, value + 1, value + 2) == value + 1
+    assert stand_in(state, a06.GAME, value - 2, value - 1) == value - 1
+
+    positions = a06.random_positions(empty=5, count=2, seed=6)
+    a06.check_best_move(_best_move_reading(-math.inf), positions, note=False)
+    with pytest.raises(GradingError) as failed:
+        a06.check_best_move(_best_move_reading(math.inf), positions, note=False)
+    assert failed.value.code == "witness:best_move"
+    assert "ran with the course's negamax in place of yours" in str(failed.value)

@@ -32,6 +32,7 @@ from gamekit.grading import (
     require_type,
 )
 from gamekit.grading.evidence import Mutant, Probe, diagnose, first_witness, standing_in
+from gamekit.grading.mutants import Catalogued, unforbidden
 
 Row = tuple[Any, int, float]
 
@@ -615,6 +616,15 @@ STEPS = {
     "search": (search_probes, reference_search, SEARCH_MUTANTS),
     "best_move": (lambda: BEST_MOVE_PROBES, reference_best_move, BEST_MOVE_MUTANTS),
 }
+
+
+def catalogue() -> list[Catalogued]:
+    """Every mistake a05 can name, as a program (for `gamekit.grading.mutants`)."""
+    return [
+        Catalogued(f"a05.{step}.{name}", step, unforbidden(mutant.function, forbidden_functions()))
+        for step, (_, _, mutants) in STEPS.items()
+        for name, mutant in mutants.items()
+    ]
 
 
 def _student_step(

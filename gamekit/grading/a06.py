@@ -27,6 +27,7 @@ from gamekit.grading import (
     require_type,
     shown,
 )
+from gamekit.grading.mutants import Catalogued, unforbidden
 from gamekit.quarto import Quarto, QuartoMove, QuartoState, piece_name
 
 GAME = Quarto()
@@ -717,8 +718,11 @@ def _compare_moves(got: tuple[Any, Any], expected: Any, state: Any, what: str, w
 
 class CourseNegamax:
     """Stands in for the notebook's ``negamax(state, game, alpha, beta)`` while ``best_move`` is
-    graded: it answers with the exact value (for the player to move) that the course's search
-    found, which is right for any window. It knows only the positions it was given: the one
+    graded. It answers as a right negamax may, and no more kindly: the exact value (for the
+    player to move) that the course's search found when it lies strictly inside the window, the
+    window's own bound when it does not (fail-hard, which the definition allows). So a
+    ``best_move`` that asks with a window its answer cannot be read from goes as wrong as it
+    would with any right negamax. It knows only the positions it was given: the one
     ``best_move`` is asked about and every position one move away (they are computed by the
     grader, so no search is sent to the student's kernel)."""
 
@@ -729,13 +733,16 @@ class CourseNegamax:
         self, state: Any, game: Any = None, alpha: float = -math.inf, beta: float = math.inf
     ) -> float:
         try:
-            return self.values[state]
+            value = self.values[state]
         except (KeyError, TypeError):
             raise LookupError(
                 "while best_move is graded, negamax is the course's and knows the values of "
                 "the position best_move is given and of the positions one move away only; "
                 "best_move called it on another position"
             ) from None
+        if value <= alpha:
+            return alpha
+        return beta if value >= beta else value
 
 
 def course_negamax(state: Any) -> CourseNegamax:
@@ -1218,6 +1225,50 @@ def observe(namespace: dict[str, Any]) -> list[str]:
         for move in GAME.actions(position.state):
             seen.append(_outcome(namespace["quarto_order"], GAME, position.state, move))
     return seen
+
+
+def _negamax_with(name: str) -> Callable[..., float]:
+    """The notebook's ``negamax`` with the catalogued mistake ``name`` of `MISTAKES`."""
+
+    def negamax(state: Any, game: Any, alpha: float = -math.inf, beta: float = math.inf) -> float:
+        return reference(state, game, alpha, beta, mistake=name)[0]
+
+    return unforbidden(negamax, forbidden_functions(ordering=True))
+
+
+def _counting(name: str) -> Callable[[Callable[..., dict]], Callable[..., dict]]:
+    """The counting mistake ``name`` of `COUNT_MISTAKES`, built around a ``counted_search``:
+    its own answer with the one count the name is about taken the wrong way (a name says
+    only how that count was taken, and is checked on nothing else)."""
+    which, fits, _ = COUNT_MISTAKES[name]
+
+    def counts_of(state: Any, order: Any) -> int:
+        counts, plain = Counts(), Counts()
+        reference(state, GAME, order=order, counts=counts)
+        reference(state, GAME, counts=plain)
+        return fits(counts, plain)
+
+    counted = unforbidden(counts_of, forbidden_functions(ordering=True))
+
+    def around(own: Callable[..., dict]) -> Callable[..., dict]:
+        def counted_search(state: Any, game: Any, order: Any = None) -> dict:
+            stats = own(state, game, order)
+            return {**stats, which: counted(state, order)} if isinstance(stats, dict) else stats
+
+        return counted_search
+
+    return around
+
+
+def catalogue() -> list[Catalogued]:
+    """Every mistake a06 can name, as a program (for `gamekit.grading.mutants`)."""
+    return [
+        *(Catalogued(f"a06.{name}", "negamax", _negamax_with(name)) for name in MISTAKES),
+        *(
+            Catalogued(f"a06.{name}", "counted_search", _counting(name), around=True)
+            for name in COUNT_MISTAKES
+        ),
+    ]
 
 
 def _recheck_sequence(namespace: dict[str, Any], evidence: dict) -> str | None:
