@@ -11,13 +11,28 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from gamekit.grading import GradingError, a05
+from gamekit.grading import GradingError, a01, a05
+from gamekit.grading.a01 import tree_from_nested
+from gamekit.grading.a01.references import forbidden
 from gamekit.grading.evidence import Probe, diagnose, outputs
-from gamekit.grading.mutants import harness, mutated_source, mutations
+from gamekit.grading.mutants import (
+    Catalogued,
+    CellOutcome,
+    catalogue_check,
+    false_name,
+    hand_written_check,
+    harness,
+    mutated_source,
+    mutations,
+    second_order,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,3 +127,103 @@ def test_a_sample_of_mutants_is_killed_and_explained_truthfully(assignment):
     assert report.false_claims == [], report.false_claims
     assert report.false_failures == [], report.false_failures
     assert report.kinds["generic"] == 0 and report.kinds["traceback"] == 0, report.examples
+
+
+def test_second_order_mutants_are_different_pairs_of_different_edits():
+    source = "def f(a, b):\n    if a < b:\n        return max(a, b) + 1\n    return -a\n"
+    singles = mutations(source, "f_code")
+    pairs = second_order(singles, 20, seed=3)
+    assert len(pairs) == len(set(pairs)) == 20
+    original = ast.unparse(ast.parse(source))
+    for a, b in pairs:
+        assert a != b
+        both = mutated_source(source, a, b)
+        ast.parse(both)
+        assert both != original
+        apart = a.words.split(":")[0] != b.words.split(":")[0]  # on two different lines
+        if apart and "removed" not in a.words + b.words:  # neither edit swallows the other
+            assert both not in (mutated_source(source, a), mutated_source(source, b)), (a, b)
+    assert len(second_order(singles[:3], 50, seed=3)) == 3  # every pair there is, no more
+
+
+def _spec(observed_inputs: range, mistake: Callable[[int], int]) -> Any:
+    """A stand-in assignment: one function ``f``, observed on ``observed_inputs``, with one
+    catalogued mistake ``c.square``."""
+    return types.SimpleNamespace(
+        observe=lambda namespace: [repr(namespace["f"](x)) for x in observed_inputs],
+        catalogue=lambda: [Catalogued("c.square", "f", mistake)],
+    )
+
+
+def test_a_name_holds_only_if_the_program_is_the_mistake_on_the_whole_wide_set():
+    spec = _spec(range(-5, 6), lambda x: x * x)
+    named = CellOutcome("test_f", False, "named", "c.square", "f squares", {"step": "f"})
+
+    def square_on_the_probes(x: int) -> int:  # the mistake where the ladder looks, not beyond
+        return x * x if x >= 0 else x
+
+    for program, false in ((lambda x: x * x, False), (square_on_the_probes, True)):
+        namespace = {"f": program}
+        said = false_name(spec, namespace, spec.observe(namespace), named)
+        assert bool(said) is false, said
+        assert not false or "differs from that mistake on the wide input set" in said
+    witness = CellOutcome("test_f", False, "witness", "witness:f", "f(2) is 4", {"step": "f"})
+    namespace = {"f": square_on_the_probes}
+    assert false_name(spec, namespace, spec.observe(namespace), witness) == ""  # no name given
+    other = CellOutcome("test_f", False, "named", "c.other", "f is something else", None)
+    assert false_name(spec, namespace, spec.observe(namespace), other) == ""  # not catalogued
+
+
+def test_a_catalogued_mistake_keeps_working_while_the_grader_forbids_its_reference():
+    from gamekit.grading import engines_swapped_out
+    from gamekit.grading.a01.references import _value
+
+    tree = tree_from_nested([[3, -1], [2, 5]])
+    (swap,) = [e for e in a01.catalogue() if (e.code, e.function) == ("a01.swap", "minimax_value")]
+    expected = _value(tree.initial, tree, "MAX", mutant="swap")
+    with engines_swapped_out(*forbidden()):
+        with pytest.raises(GradingError):
+            _value(tree.initial, tree, "MAX")  # a student's call is refused ...
+        assert swap.implementation(tree.initial, tree, "MAX") == expected  # ... not the mistake
+        with pytest.raises(GradingError):
+            _value(tree.initial, tree, "MAX")  # and the refusal is back after it
+    assert _value(tree.initial, tree, "MAX") != expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("assignment", [a for a in SAMPLES if a != "a04_hex_heuristics"])
+def test_each_catalogued_mistake_graded_as_a_student_is_named_as_itself(assignment):
+    """The probes separate the catalogue: each catalogued mistake, put in the notebook in place
+    of its function, loses points and is named as itself (not as another mistake, not only
+    with a witness), and every name given holds on the wide input set. (a04 names properties,
+    not mistakes: it has no catalogue.)"""
+    report = catalogue_check(assignment, source_root=ROOT / "source", progress=False)
+    assert report.entries >= 9
+    assert report.named_other == [], report.named_other
+    assert report.kept_marks == [], report.kept_marks
+    assert report.not_named == [], report.not_named
+    assert report.false_names == [], report.false_names
+    assert len(report.named_itself) == report.entries
+
+
+HAND_WRITTEN = ("a01_minimax", "a02_alphabeta")
+"""The assignments with at least 8 hand-written multi-step mistakes among their fixtures."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("assignment", HAND_WRITTEN)
+def test_hand_written_mistakes_lose_points_and_every_sentence_holds(assignment):
+    """Realistic wrong programs, written by hand (the fixtures marked HANDWRITTEN): each
+    behaves otherwise than the reference, loses points, and gets a message whose claims hold
+    for the program itself (witness values, names on the wide input set); at least 90 % get a
+    name or a witness. The same fixtures are graded in the sandbox by test_pipeline."""
+    graded = hand_written_check(
+        assignment, source_root=ROOT / "source", cases=ROOT / "tests" / "submissions" / assignment
+    )
+    assert len(graded) >= 8
+    for item in graded:
+        assert item.wrong, f"{item.case} behaves like the reference"
+        assert item.kind != "kept marks", f"{item.case} kept its marks"
+        assert item.untrue == [], (item.case, item.untrue)
+    explained = [g for g in graded if g.kind in ("named", "witness", "visible", "own error")]
+    assert len(explained) >= 0.9 * len(graded), [(g.case, g.kind) for g in graded]
