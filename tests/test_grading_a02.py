@@ -669,3 +669,26 @@ def test_a_sooner_win_must_beat_a_later_one_and_the_message_claims_only_what_was
     assert "tree_from_lists([[[1]], 1])" in said and "returns 'a1'" in said
     assert "scored every leaf" not in said
     assert "wherever your search called game.utility or eval_fn" in said
+
+
+@pytest.mark.parametrize("flaw", ["strict", "last_tie", "swapped_args"])
+def test_a_name_must_also_fit_the_generated_trees_with_min_at_the_root(flaw):
+    """A search with a catalogued flaw except when MIN moves first fits that flaw on every case
+    and probe (MAX is at every one of their roots) but not on the generated trees with MIN at
+    the root: it gets the ladder's witness, not the flaw's name. The flaw itself keeps it."""
+
+    def flawed_unless_min_starts(state, game):
+        return a02.flawed_alphabeta(
+            state, game, flaw="none" if game.to_move(state) == "MIN" else flaw
+        )
+
+    for engine, named in (
+        (flawed_unless_min_starts, False),
+        (partial(a02.flawed_alphabeta, flaw=flaw), True),
+    ):
+        namespace = _namespace()
+        namespace["alphabeta_search"] = engine
+        with pytest.raises(GradingError) as failed:
+            exec(_hidden_block("test_alphabeta_search"), namespace)
+        assert re.search(FULL_FLAWS[flaw], str(failed.value)) if named else True
+        assert failed.value.code.startswith("a02.") is named, (failed.value.code, str(failed.value))

@@ -27,6 +27,7 @@ from gamekit.grading import (
     shown,
 )
 from gamekit.grading.a01 import raised_by_student
+from gamekit.grading.a02.confirm import confirmation_cases
 from gamekit.grading.a02.ladder import probes_for
 from gamekit.grading.a02.mistakes import MISTAKES, Mistake, flawed_alphabeta
 from gamekit.grading.a02.trees import example_tree, exercise_tree
@@ -631,6 +632,17 @@ def _explain(
     every_run = [*student, *on_probes]
     every_case = [*cases, *(p.args for p in probes)]
     mistake = _diagnose(every_run, every_case, mistakes)
+    cause = _window_cause(every_run, every_case)
+    if mistake is not None or cause is not None:  # a name must fit the generated trees too
+        generated = _generated_runs(name, fn)
+        if generated is None:
+            mistake, cause = None, None
+        else:
+            every_run, every_case = [*every_run, *generated[0]], [*every_case, *generated[1]]
+            if mistake is not None:
+                mistake = _diagnose(every_run, every_case, [mistake])
+            if cause is not None:
+                cause = _window_cause(every_run, every_case)
     first = differing[0]
     where = _case_name(first, cases[first][0])
     if mistake is not None:
@@ -640,7 +652,7 @@ def _explain(
             evidence=_named_evidence(name, witness),
         )
     if witness is not None:
-        said, evidence = _witness_message(name, witness, _window_cause(every_run, every_case))
+        said, evidence = _witness_message(name, witness, cause)
         raise GradingError(said, code=f"witness:{name}", evidence=evidence)
     s, r = student[first], reference[first]
     if s.visited() == r.visited():
@@ -650,7 +662,7 @@ def _explain(
             code="a02.wrong_move",
         )
     game, state, kw = cases[first]
-    told = departure(s, r, game, state, kw, _window_cause(every_run, every_case))
+    told = departure(s, r, game, state, kw, cause)
     if told is not None:
         raise GradingError(
             f"{name} does not search like the course's alpha-beta on {where}: {told} Trace your "
@@ -666,6 +678,18 @@ def _explain(
         "trace your function on the trees above with run_traced and compare step by step.",
         code=f"witness:{name}",
     )
+
+
+def _generated_runs(
+    name: str, fn: Callable[..., Any]
+) -> tuple[list[Run], list[tuple[Game, Any, dict]]] | None:
+    """The student's runs on the generated trees of `confirmation_cases` and those cases, or
+    None when the student's search fails on one (a catalogued mistake never fails)."""
+    cases = list(confirmation_cases(name == "alphabeta_cutoff_search"))
+    try:
+        return [_run_student(fn, name, state, game, **kw) for game, state, kw in cases], cases
+    except GradingError:
+        return None
 
 
 def _named_evidence(name: str, witness: Witness | None) -> dict[str, Any]:
