@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -580,12 +581,8 @@ def check_evaluate_positions(
         for who in ("X", "O"):
             mutants = [value for _, value in _mistakes(pos.state, who)]
             fitting &= {i for i, value in enumerate(mutants) if _same(values[who], value)}
-    for state in probe_states() if fitting else ():  # a name must fit the public probes too
-        for who in ("X", "O"):
-            mine = student(state, who)
-            mutants = [value for _, value in _mistakes(state, who)]
-            fitting &= {i for i, value in enumerate(mutants) if _same(mine, value)}
-    for state in confirmation_states():  # and the generated boards beyond them
+    # a name must fit the public probe boards and the generated boards beyond them too
+    for state in itertools.chain(probe_states(), confirmation_states()):
         if not fitting:
             break
         for who in ("X", "O"):
