@@ -174,8 +174,9 @@ def check_range_and_zero_sum(evaluate: Callable[..., Any]) -> None:
     for state in UNWON + WON:
         x, o = f(state, "X"), f(state, "O")
         if not _same(x, -o):
+            won = "" if state.winner is None else f" (a position {state.winner} has won)"
             raise GradingError(
-                f"{MISTAKES['not_zero_sum']}; on {state.rows()} it gives {x:.4g} for X and "
+                f"{MISTAKES['not_zero_sum']}; on {state.rows()}{won} it gives {x:.4g} for X and "
                 f"{o:.4g} for O, and {o:.4g} is not -({x:.4g})",
                 code="a04.not_zero_sum",
                 evidence={"step": "evaluate", "input": str(state.rows()), "got": repr((x, o))},
