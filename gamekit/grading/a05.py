@@ -94,6 +94,7 @@ def reference_search(
             scores = [_score(child, node, c, variant) for child in node.children]
             node = node.children[scores.index(max(scores))]
             said.append(f"{node.move!r} (UCB1 {_number(max(scores))})")
+        steps = len(said)
         if not game.terminal_test(node.state) and (node is root or node.N > 0):  # expansion
             mover = game.to_move(node.state)
             for move in game.actions(node.state):
@@ -112,9 +113,12 @@ def reference_search(
                 node.Q += game.utility(end, viewer)
             node = node.parent
         if story is not None:
-            path = " then ".join(said) if said else "stays at the root"
+            path = " then ".join(said[:steps])
+            path = f"goes {path}" if steps else "stays at the root"
+            if len(said) > steps:  # the expansion
+                path += f", which {said[-1]}" if steps == 0 else f" then {said[-1]}"
             story.append(
-                f"selection goes {path}; the rollout ends with utility "
+                f"selection {path}; the rollout ends with utility "
                 f"{_number(game.utility(end, root_player))} for {root_player}, the player at "
                 "the root; backup adds 1 to N and the result, for the player who moved into "
                 "each node, to Q on the path"
@@ -426,8 +430,9 @@ def check_search(
             if not _same(first, again):
                 raise GradingError(
                     f"search on {probe.words} gave {_show(first)}, then {_show(again)} with "
-                    "the same seed: use the rng it is given (rng.choice), not the module-level "
-                    "random",
+                    "the same seed: the rows must depend on the arguments alone, so make every "
+                    "random choice with the rng it is given (rng.choice), not the module-level "
+                    "random, and keep nothing from one search to the next",
                     code="a05.unseeded",
                     evidence={"step": "search", "input": probe.words, "got": repr(first)},
                 )

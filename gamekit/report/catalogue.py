@@ -112,7 +112,10 @@ FIXED = {
     "a04.win_not_extreme": "evaluate does not score a won position above every unwon one",
     "a04.out_of_range": "evaluate returns a value outside [-1, 1]",
     "a04.loses_games": "depth-2 alpha-beta with this evaluate loses most of its games",
-    "a05.unseeded": "the search gives other answers with the same seed (unseeded randomness)",
+    "a05.unseeded": (
+        "the search gives other answers for the same arguments and seed (unseeded randomness, "
+        "or something kept from one search to the next)"
+    ),
     "a05.not_converging": "the search does not settle on the best move with many iterations",
     "a06.illegal_move": "best_move returns an illegal move",
     "a06.not_first_best": "best_move returns a best move, but not the first in actions() order",
