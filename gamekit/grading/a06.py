@@ -448,19 +448,30 @@ def negamax_probes() -> list[Position]:
     return probes
 
 
-def _should(true: float, alpha: float, beta: float) -> str:
-    """What a search with window (alpha, beta) must return when the value is ``true``."""
+def _should(true: float, alpha: float, beta: float, got: float | None = None) -> str:
+    """What a search with window (alpha, beta) must return when the value is ``true``; with
+    ``got``, an answer on the window's side but past the value is said to be no bound."""
     if alpha < true < beta:
         return f"exactly {_show(true)}, its value for the player to move (inside the window)"
     if true <= alpha:
-        return (
+        said = (
             f"at most alpha = {_show(alpha)}: its value for the player to move is "
             f"{_show(true)}, at or below the window"
         )
-    return (
-        f"at least beta = {_show(beta)}: its value for the player to move is {_show(true)}, "
-        "at or above the window"
-    )
+        past = got is not None and got < true
+    else:
+        said = (
+            f"at least beta = {_show(beta)}: its value for the player to move is {_show(true)}, "
+            "at or above the window"
+        )
+        past = got is not None and got > true
+    if past:
+        low, high = sorted((true, alpha if true <= alpha else beta))
+        said += (
+            f"; {_show(got)} is past that value, which no bound may pass: return a number from "
+            f"{_show(low)} to {_show(high)}"
+        )
+    return said
 
 
 def check_negamax(
@@ -489,16 +500,16 @@ def check_negamax(
             witnessed = (position.state, alpha, beta, got)
             if public:
                 said = f"on {where} negamax returned {_show(got)}; it should return "
-                witness = (said + _should(true, alpha, beta), where, got)
+                witness = (said + _should(true, alpha, beta, got), where, got, public)
             else:
                 said = (
                     f"on {where} negamax returned {_show(got)}, which is wrong (not a probe, so "
                     "its answer is not shown; every probe was right)"
                 )
-                witness = (said, where, got)
+                witness = (said, where, got, public)
     if witness is None:
         return
-    said, where, got = witness
+    said, where, got, public = witness
     name = _diagnose(answers)
     if name is not None and not _confirmed(negamax, name, witnessed):
         name = None
@@ -507,7 +518,8 @@ def check_negamax(
         raise GradingError(
             f"negamax {MISTAKES[name]} ({said})", code=f"a06.{name}", evidence=evidence
         )
-    raise GradingError(said, code="witness:negamax", evidence=evidence)
+    code = "witness:negamax" if public else "hidden:negamax"
+    raise GradingError(said, code=code, evidence=evidence)
 
 
 # --------------------------------------------------------------------------------------------
@@ -607,7 +619,7 @@ def _sequence_failure(
         said += (
             f"The course's negamax, searching {last.name} afresh with the window "
             f"({_show(last.alpha)}, {_show(last.beta)}), returns {_show(fresh)}; the last "
-            f"answer should be {_should(true, last.alpha, last.beta)}."
+            f"answer should be {_should(true, last.alpha, last.beta, got)}."
         )
     else:
         said += (
@@ -813,7 +825,7 @@ def check_best_move(
             raise GradingError(
                 f"the value of {what} on {position.label} is {_show(value)}; {said} (best_move "
                 "ran with the course's negamax in place of yours)",
-                code="witness:best_move",
+                code="witness:best_move" if position in probes else "hidden:best_move",
                 evidence={"step": "best_move", "input": position.label, "got": repr(value)},
             )
         move = _as_move(got[1], f"the move of {what} on {position.label}")
