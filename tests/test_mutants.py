@@ -206,7 +206,14 @@ def test_each_catalogued_mistake_graded_as_a_student_is_named_as_itself(assignme
     assert len(report.named_itself) == report.entries
 
 
-HAND_WRITTEN = ("a01_minimax", "a02_alphabeta", "a03_connect_four")
+HAND_WRITTEN = (
+    "a01_minimax",
+    "a02_alphabeta",
+    "a03_connect_four",
+    "a04_hex_heuristics",
+    "a05_mcts",
+    "a06_negamax_quarto",
+)
 """The assignments with at least 8 hand-written multi-step mistakes among their fixtures."""
 
 
