@@ -690,5 +690,6 @@ def test_a_name_must_also_fit_the_generated_trees_with_min_at_the_root(flaw):
         namespace["alphabeta_search"] = engine
         with pytest.raises(GradingError) as failed:
             exec(_hidden_block("test_alphabeta_search"), namespace)
-        assert re.search(FULL_FLAWS[flaw], str(failed.value)) if named else True
+        if named:
+            assert re.search(FULL_FLAWS[flaw], str(failed.value))
         assert failed.value.code.startswith("a02.") is named, (failed.value.code, str(failed.value))
