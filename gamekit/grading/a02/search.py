@@ -632,7 +632,7 @@ def _explain(
     every_run = [*student, *on_probes]
     every_case = [*cases, *(p.args for p in probes)]
     mistake = _diagnose(every_run, every_case, mistakes)
-    cause = _window_cause(every_run, every_case)
+    cause = None if mistake is not None else _window_cause(every_run, every_case)
     if mistake is not None or cause is not None:  # a name must fit the generated trees too
         generated = _generated_runs(name, fn)
         if generated is None:
@@ -641,7 +641,7 @@ def _explain(
             every_run, every_case = [*every_run, *generated[0]], [*every_case, *generated[1]]
             if mistake is not None:
                 mistake = _diagnose(every_run, every_case, [mistake])
-            if cause is not None:
+            if mistake is None:  # the cause is read only when no mistake is named
                 cause = _window_cause(every_run, every_case)
     first = differing[0]
     where = _case_name(first, cases[first][0])
