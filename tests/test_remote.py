@@ -169,6 +169,170 @@ def test_call_each_makes_the_same_calls_as_one_by_one_in_one_round_trip(kernel):
     assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
 
 
+def _asks(f, n, twist=None):
+    """A course run for `run_ahead`: asks ``f`` about 0 .. n - 1, or about ``twist[i]`` for
+    the i in ``twist`` (a run that differs from the kernel's from there on), and sums."""
+    total = 0
+    for i in range(n):
+        total += f(twist.get(i, i) if twist else i, "X")
+    return total
+
+
+def _key(x, player):
+    return f"{player}{x}"
+
+
+def test_run_ahead_answers_a_whole_run_from_one_round_trip_and_calls_each_once(kernel):
+    """The kernel runs the course's run once, with the real function; the grader's run gets
+    the same answers as lone calls would give, in one round trip, and the student's function
+    is called once per call, never again; a local function is left as it is."""
+    conn, define = kernel
+    calls = []
+
+    def evaluate(x, player):
+        calls.append(x)
+        return x * x + 0.5
+
+    define("evaluate", evaluate)
+    student = conn.lookup("evaluate")
+    assert remote.run_ahead(evaluate, _asks, 40, key=_key) is evaluate
+    before = conn.calls
+    ahead = remote.run_ahead(student, _asks, 40, key=_key)
+    assert _asks(ahead, 40) == _asks(evaluate, 40)
+    assert conn.calls == before + 1
+    assert calls == list(range(40)) * 2  # the kernel's run, then the local one just above
+    assert ahead.answered == 40 and not ahead.live
+
+
+def test_run_ahead_raises_the_recorded_error_as_a_lone_call_would(kernel):
+    import gamekit.search
+    from gamekit.grading import engines_swapped_out
+
+    conn, define = kernel
+    calls = []
+
+    def evaluate(x, player):
+        calls.append(x)
+        if x == 7:
+            raise ValueError(f"no value for {x}")
+        if x == 9:
+            return gamekit.search.alphabeta_search("A", first_tree())
+        return x
+
+    define("evaluate", evaluate)
+    student = conn.lookup("evaluate")
+    ahead = remote.run_ahead(student, _asks, 12, key=_key)
+    with pytest.raises(ValueError, match="no value for 7") as raised:
+        _asks(ahead, 12)
+    assert "raise ValueError" in raised.value.student_traceback
+    assert calls == list(range(8))  # the kernel's run stopped there; the error came recorded
+    with pytest.raises(ValueError, match="no value for 7") as lone:
+        student(7, "X")
+    assert type(lone.value) is type(raised.value)
+    assert lone.value.student_traceback == raised.value.student_traceback
+    calls.clear()
+    ahead = remote.run_ahead(student, _asks, 12, key=_key)
+    with engines_swapped_out(alphabeta_search), pytest.raises(GradingError) as refused:
+        _asks(ahead, 12, twist={7: 70})
+    assert "the course's own answer" in str(refused.value)
+    assert alphabeta_search("A", first_tree()) == "a2"  # restored afterwards
+
+
+def test_a_run_that_differs_from_the_kernels_goes_on_with_lone_calls(kernel, monkeypatch):
+    """From the first call whose key is not the recorded one, and after the record (here cut
+    at 10 calls), every call is a lone call: the answers stay the function's own."""
+    conn, define = kernel
+    calls = []
+
+    def evaluate(x, player):
+        calls.append(x)
+        return -x
+
+    define("evaluate", evaluate)
+    student = conn.lookup("evaluate")
+    ahead = remote.run_ahead(student, _asks, 20, key=_key)
+    before = conn.calls
+    assert _asks(ahead, 20, twist={5: 500}) == _asks(lambda x, p: -x, 20, twist={5: 500})
+    assert ahead.answered == 5 and ahead.live
+    assert conn.calls == before + 1 + 15
+    assert calls == list(range(20)) + [500, *range(6, 20)]
+    monkeypatch.setattr(remote, "RECORD_LIMIT", 10)
+    calls.clear()
+    ahead = remote.run_ahead(student, _asks, 20, key=_key)
+    before = conn.calls
+    assert _asks(ahead, 20) == -sum(range(20))
+    assert ahead.answered == 10 and conn.calls == before + 1 + 10
+    assert calls == list(range(20))  # the record ended before a call, never after one
+
+
+def test_a_forged_record_is_refused_or_read_as_the_kernels_own_answers(fake_kernel):
+    """A reply that is not a list of (key, answer) pairs is refused; a record that does not
+    fit the run only sends the run on with lone calls (whose answers the kernel gives)."""
+    ref = lambda conn: remote.RemoteRef(conn, 1, "function", [], "")  # noqa: E731
+    for reply in ({"calls": "12"}, {"calls": [[1, 2, 3]]}, {"calls": [], "failed": 3}):
+        conn = fake_kernel(lambda sock, reply=reply: sock.sendall(frame(reply)))
+        with pytest.raises(RemoteProtocolError):
+            _asks(remote.run_ahead(ref(conn), _asks, 3, key=_key), 3)
+    replies = iter([{"calls": [["X0", 5], ["Y1", 6]]}, {"value": 100}, {"value": 200}])
+    conn = fake_kernel(lambda sock: sock.sendall(frame(next(replies))))
+    assert _asks(remote.run_ahead(ref(conn), _asks, 3, key=_key), 3) == 5 + 100 + 200
+
+
+def test_connect_four_games_played_ahead_give_the_verdicts_of_a_local_evaluate(kernel):
+    """a03's depth-limited play, with the student's evaluate in the kernel: a handful of round
+    trips instead of one per board, and the same verdict and message as the same function
+    called in this process."""
+    from gamekit.grading.a03.checks import check_depth_limited_play, window_eval
+
+    conn, define = kernel
+
+    def flat(state, player):
+        return 0.0
+
+    define("good", window_eval)
+    define("flat", flat)
+    before = conn.calls
+    check_depth_limited_play(conn.lookup("good"), seed=1618)
+    assert conn.calls - before < 10
+    with pytest.raises(GradingError) as local:
+        check_depth_limited_play(flat, seed=1618)
+    with pytest.raises(GradingError) as remotely:
+        check_depth_limited_play(conn.lookup("flat"), seed=1618)
+    assert str(remotely.value) == str(local.value) and "differed" in str(local.value)
+
+
+def test_the_refusals_cross_once_and_hold_for_every_call(kernel):
+    """Under one `engines_swapped_out`, the list of refusals goes with the first call only,
+    and every call is refused all the same; a new list (here none) goes with the next call;
+    after a call that failed the list goes again; a call naming a list the kernel never got is
+    the grader's protocol error, not the student's."""
+    import gamekit.search
+    from gamekit.grading import engines_swapped_out
+
+    conn, define = kernel
+
+    def student(n):
+        return gamekit.search.alphabeta_search("A", first_tree()) if n else "no search"
+
+    define("student", student)
+    remote_student = conn.lookup("student")
+    number = conn.forbid_sent[0]
+    with engines_swapped_out(alphabeta_search):
+        assert remote_student(0) == "no search"
+        assert conn.forbid_sent == (number + 1, list(remote._forbidden))
+        assert remote_student(0) == "no search" and conn.forbid_sent[0] == number + 1
+        for _ in range(2):  # refused with the list sent once, then sent again after a failure
+            with pytest.raises(GradingError, match="the course's own answer"):
+                remote_student(1)
+        assert conn.forbid_sent[1] is None
+        assert remote_student(0) == "no search"
+        assert conn.forbid_sent == (number + 3, list(remote._forbidden))
+    assert remote_student(1) == "a2" and conn.forbid_sent == (number + 4, [])
+    conn.forbid_sent = (number + 9, [])  # as if a list the kernel never got had been sent
+    with pytest.raises(RemoteProtocolError, match="never came"):
+        remote_student(1)
+
+
 def test_call_each_refuses_a_reply_with_more_or_fewer_values_than_calls(fake_kernel):
     for reply in ({"values": [1, 2, 3]}, {"values": [1]}, {"values": "12"}):
         conn = fake_kernel(lambda sock, reply=reply: sock.sendall(frame(reply)))

@@ -430,6 +430,36 @@ def test_the_kernel_tmp_is_private(jail):
         host_file.unlink()
 
 
+def test_the_kernel_draws_with_the_graders_font_list_and_cannot_change_it(jail):
+    """A kernel's matplotlib reads the grader's font list (bound read-only into its home)
+    instead of building one, and a kernel that tries to write it is refused."""
+    from gamekit.grading.sandbox import font_list
+
+    fonts = font_list()
+    if fonts is None:
+        pytest.skip("the grader has no matplotlib font list to share")
+    before = Path(fonts).read_bytes()
+    code = """
+        import logging, os, matplotlib
+        seen = []
+        logging.getLogger("matplotlib.font_manager").addHandler(
+            type("H", (logging.Handler,), {"emit": lambda self, r: seen.append(r.getMessage())})()
+        )
+        from matplotlib import font_manager
+        font_manager.findfont("DejaVu Sans")
+        folder = matplotlib.get_cachedir()
+        print(folder, sorted(os.listdir(folder)))
+        print("built" if any("building the font cache" in m for m in seen) else "read")
+        print(try_append(os.path.join(folder, os.listdir(folder)[0])))
+    """
+    status, out = jail.run(code)
+    lines = out.splitlines()
+    assert status == "ok", out
+    assert lines[0] == f"/tmp/.cache/matplotlib [{os.path.basename(fonts)!r}]"
+    assert lines[1] == "read" and lines[2] == "EROFS"
+    assert Path(fonts).read_bytes() == before
+
+
 def test_hidden_paths_cannot_be_read_or_listed(jail, layout):
     hidden, visible = layout["hidden_course"], layout["visible_course"]
     assert jail.value(f"try_list({str(hidden)!r})") == "EACCES"

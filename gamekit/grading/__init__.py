@@ -9,8 +9,10 @@ can act on, or returns None when everything matches.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
+import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -174,6 +176,18 @@ def target_of(function: Callable[..., Any]) -> str:
     return f"{function.__module__}:{function.__qualname__}"
 
 
+@functools.lru_cache(maxsize=64)
+def _refusals(
+    functions: tuple[Callable[..., Any], ...],
+) -> tuple[tuple[tuple[str, str], ...], tuple[types.CodeType, ...]]:
+    """The kernel's targets and this process's refusing code for ``functions``, made once: a
+    checker swaps the same functions out around each of thousands of calls."""
+    messages = [forbidden_message(f.__name__) for f in functions]
+    targets = tuple((target_of(f), m) for f, m in zip(functions, messages, strict=True))
+    codes = tuple(refusing_code(f.__name__, m) for f, m in zip(functions, messages, strict=True))
+    return targets, codes
+
+
 @contextlib.contextmanager
 def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
     """Within the block, every listed gamekit function raises `EngineForbidden` when called,
@@ -185,11 +199,11 @@ def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
     from gamekit.grading.remote import forbidding
 
     saved = [(f, f.__code__) for f in functions]
-    targets = [(target_of(f), forbidden_message(f.__name__)) for f in functions]
+    targets, codes = _refusals(functions)
     try:
-        for f, _ in saved:
-            f.__code__ = refusing_code(f.__name__, forbidden_message(f.__name__))
-        with forbidding(targets):
+        for f, code in zip(functions, codes, strict=True):
+            f.__code__ = code
+        with forbidding(list(targets)):
             yield
     finally:
         for f, code in saved:

@@ -545,6 +545,18 @@ class Connection:
         self.limits = limits
         self.calls = 0
         self.events = 0  # trace events replayed for this connection (one graded cell)
+        # (number, refusals) last sent; None: not known to have come (a request that failed)
+        self.forbid_sent: tuple[int, list[tuple[str, str]] | None] = (0, [])
+
+    def _rules(self) -> dict:
+        """The refusals and substitutes of a call. The refusals (the same long list for
+        thousands of calls) go only when they change or a request failed; every call names
+        the list it runs under, and the kernel refuses a call whose list it does not have."""
+        number, forbid = self.forbid_sent
+        if forbid is None or forbid != _forbidden:
+            number, forbid = self.forbid_sent = (number + 1, list(_forbidden))
+            return {"rules": number, "forbid": forbid, "substitute": list(_substitutes)}
+        return {"rules": number, "substitute": list(_substitutes)}
 
     def request(self, message: dict, extra: list[Any] | None = None) -> Any:
         """Send ``message`` (pickled, with ``extra`` objects for the persistent ids) and read
@@ -569,6 +581,12 @@ class Connection:
             raise RemoteProtocolError("the kernel sent something that is not JSON") from None
         if type(reply) is not dict:
             raise RemoteProtocolError("the kernel's reply is not an object")
+        if "protocol" in reply:  # the grader's own mistake, never the student's
+            raise RemoteProtocolError(
+                f"the kernel could not follow: {str(reply['protocol'])[:200]}"
+            )
+        if "error" in reply or "failed" in reply:  # the refusals may not have been read
+            self.forbid_sent = (self.forbid_sent[0], None)
         return reply
 
     def count_events(self, events: Any) -> None:
@@ -598,8 +616,7 @@ class Connection:
             "target": target.ref,
             "args": args,
             "kwargs": kwargs,
-            "forbid": list(_forbidden),
-            "substitute": list(_substitutes),
+            **self._rules(),
         }
         reply = self.request(message, traced)
         events = reply.get("events", [])
@@ -618,8 +635,7 @@ class Connection:
             "op": "call_each",
             "target": target.ref,
             "each": each,
-            "forbid": list(_forbidden),
-            "substitute": list(_substitutes),
+            **self._rules(),
         }
         reply = self.request(message, traced)
         if traced:  # the course's mistake: events of many calls cannot be told apart
@@ -631,6 +647,34 @@ class Connection:
         if error is None and len(values) < len(each):
             raise RemoteProtocolError("the kernel answered fewer calls than it was asked")
         return [decode(value, self) for value in values], error
+
+    def record(
+        self, target: RemoteRef, run: Callable[..., Any], args: tuple, key: Callable[..., Any]
+    ) -> tuple[list[tuple[Any, Any]], tuple[Any, BaseException] | None]:
+        """`run_ahead`'s request: one round trip; the recorded calls as ``(key, value)``, each
+        value read as a lone call's reply is, and the call that raised as ``(key, error)``."""
+        traced: list[Any] = []
+        message = {
+            "op": "record",
+            "target": target.ref,
+            "run": run,
+            "args": args,
+            "key": key,
+            **self._rules(),
+        }
+        reply = self.request(message, traced)
+        if traced:  # the course's mistake: the run is the course's, with plain arguments
+            raise TypeError("run_ahead takes plain arguments, not traced games or evaluations")
+        calls = reply.get("calls")
+        if type(calls) is not list or len(calls) > RECORD_LIMIT:
+            raise RemoteProtocolError("the kernel's reply to record is not a list of calls")
+        keys = decode([_pair(call)[0] for call in calls], self)
+        record = [(k, decode(call[1], self)) for k, call in zip(keys, calls, strict=True)]
+        failed = None
+        if "failed" in reply:
+            marker, error = _pair(reply["failed"])
+            failed = (decode(marker, self), remote_exception(error))
+        return record, failed
 
     def getattr(self, target: RemoteRef, name: str) -> Any:
         reply = self.request({"op": "getattr", "target": target.ref, "name": name})
@@ -665,6 +709,75 @@ def call_each(function: Any, each: list[tuple]) -> tuple[list[Any], BaseExceptio
         except Exception as error:  # noqa: BLE001 - returned, as the kernel's would be
             return values, error
     return values, None
+
+
+RECORD_LIMIT = 50_000
+"""The most calls one run ahead writes down (`run_ahead`); later calls go one by one. The
+course's longest run makes about 4,000 (a03's games)."""
+
+RECORD_BYTES = 4 * 1024 * 1024
+"""About the most bytes of answers one run ahead writes down (keys not counted)."""
+
+
+def run_ahead(function: Any, run: Callable[..., Any], *args: Any, key: Callable[..., Any]) -> Any:
+    """``function`` as ``run(function, *args)`` will call it: for a course run (a module-level
+    function of the course) that calls a student's function many times, one call after another,
+    such as games searched with the student's evaluation at the leaves.
+
+    For a student's function in the kernel (a `RemoteRef`) it is a `RunAhead`: at its first
+    call the kernel runs ``run`` itself, with the real function, in one round trip, and sends
+    back the key (``key(*call_args)``, plain data) and the answer of each call. The trusted side
+    then runs ``run`` as before; a call whose key is the next one recorded gets the recorded
+    answer (or raises the recorded error). The first call that differs, and every call after
+    the record, goes to the kernel as a lone call. The course's code is deterministic, so an
+    honest kernel records the very calls the trusted run makes: the same answers in the same
+    order, under the same refusals, with one round trip instead of thousands. A kernel that
+    lies can only lie about its own answers, as it can in a lone call. Any other ``function``
+    (the student's code in this process, as under plain nbgrader) is returned as it is.
+
+    Use it only where the kernel may run ``run``: its view must hold the code ``run`` calls
+    (a04's view refuses the searches, so a04 cannot), and the run's arguments reach the kernel
+    (a03's hidden seed is no secret there: every board of its games reaches the kernel call by
+    call anyway)."""
+    if isinstance(function, RemoteRef):
+        return RunAhead(function, run, args, key)
+    return function
+
+
+class RunAhead:
+    """A student's function answered from a run the kernel made ahead (`run_ahead`)."""
+
+    def __init__(
+        self, function: RemoteRef, run: Callable[..., Any], args: tuple, key: Callable[..., Any]
+    ) -> None:
+        self.function, self.run, self.args, self.key = function, run, args, key
+        self.record: list[tuple[Any, Any]] | None = None
+        self.failed: tuple[Any, BaseException] | None = None
+        self.rules: tuple[list, list] | None = None  # refusals and substitutes of the record
+        self.answered = 0  # calls answered from the record
+        self.live = False  # a call differed from the record, or came after it
+
+    def __call__(self, *args: Any) -> Any:
+        if self.record is None:
+            self.rules = (list(_forbidden), list(_substitutes))
+            self.record, self.failed = self.function._conn.record(
+                self.function, self.run, self.args, self.key
+            )
+        if not self.live and self.rules == (_forbidden, _substitutes):
+            marker = self.key(*args)
+            if self.answered < len(self.record):
+                recorded, value = self.record[self.answered]
+                if recorded == marker:
+                    self.answered += 1
+                    return value
+            elif self.failed is not None and self.failed[0] == marker:
+                self.live = True
+                raise self.failed[1]
+        self.live = True
+        return self.function(*args)
+
+    def __repr__(self) -> str:
+        return repr(self.function)
 
 
 class RemoteRef:
@@ -1034,6 +1147,8 @@ class _Server:
         self.namespace = namespace
         self.objects: dict[int, Any] = {}
         self.student_files: set[str] = set()  # the cells that define the answers looked up
+        self.rules = 0  # the number of the refusals below (`Connection._rules`)
+        self.forbid: list[tuple[str, str]] = []
         self.course_files: set[str] = set()  # locked cells the grader named, unchanged
 
     def ref(self, value: Any) -> dict:
@@ -1074,15 +1189,21 @@ class _Server:
                 value = self.namespace[message["name"]]
                 self.student_files |= _code_files(value)  # the grader looks up answers only
                 return {"value": encode(value, self.ref)}
+            if "forbid" in message:
+                self.rules, self.forbid = message["rules"], message["forbid"]
+            elif "rules" in message and message["rules"] != self.rules:
+                return {"protocol": f"refusals {message['rules']} never came (last {self.rules})"}
             target = self.objects[message["target"]]
             if op == "getattr":
                 return {"value": encode(getattr(target, message["name"]), self.ref)}
             if op == "call_each":
                 return self._call_each(target, message)
+            if op == "record":
+                return self._record(target, message)
             args, kwargs = message["args"], message["kwargs"]
             for value in _registered(args, kwargs):
                 log.known(value)
-            with _refusing(message["forbid"]), self._substituted(message["substitute"]):
+            with _refusing(self.forbid), self._substituted(message["substitute"]):
                 value = target(*args, **kwargs)
             return {"value": encode(value, self.ref), "events": log.events}
         except BaseException as error:  # noqa: BLE001 - every failure goes back as data
@@ -1095,7 +1216,7 @@ class _Server:
         call that raises; the values so far go back with the error."""
         values: list[Any] = []
         try:
-            with _refusing(message["forbid"]), self._substituted(message["substitute"]):
+            with _refusing(self.forbid), self._substituted(message["substitute"]):
                 for args in message["each"]:
                     values.append(encode(target(*args), self.ref))
         except BaseException as error:  # noqa: BLE001 - every failure goes back as data
@@ -1103,6 +1224,56 @@ class _Server:
                 raise
             return {"values": values, "error": _describe_error(error, self)}
         return {"values": values}
+
+    def _record(self, target: Any, message: dict) -> dict:
+        """The "record" request (`run_ahead`): ``run(recorded, *args)`` here, where each call
+        of ``recorded`` calls ``target`` as a lone "call" would (the refusals and substitutes
+        around it, its answer encoded) and writes down its key and answer. The record ends
+        before a call past `RECORD_LIMIT` or `RECORD_BYTES`, before a call the run makes under
+        other refusals than its first (the run here keeps this module's lists as the grader's
+        run keeps the grader's), or at the call that raises (its key and error; the run may
+        go on, the record does not). Whatever else the run does or raises stays here: the
+        trusted side runs it itself."""
+        key = message["key"]
+        calls: list[list[Any]] = []
+        failed: list[Any] = []
+        size = 0
+        rules: list[Any] = []
+
+        def recorded(*args: Any) -> Any:
+            nonlocal size
+            now = [list(_forbidden), [name for name, _ in _substitutes]]
+            rules[:] = rules or now
+            if failed or len(calls) >= RECORD_LIMIT or size > RECORD_BYTES or now != rules:
+                raise _RecordEnds
+            try:
+                marker = encode(key(*args), _no_refs)
+            except Exception:  # noqa: BLE001 - not a call the course's run makes: stop here
+                raise _RecordEnds from None
+            try:
+                with _refusing(self.forbid), self._substituted(message["substitute"]):
+                    value = target(*args)
+                answer = encode(value, self.ref)
+            except BaseException as error:
+                if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                    raise
+                failed[:] = [marker, _describe_error(error, self)]
+                raise
+            size += 24 if type(answer) in PLAIN_SCALARS else len(json.dumps(answer))
+            calls.append([marker, answer])
+            return value
+
+        try:
+            message["run"](recorded, *message["args"])
+        except BaseException as error:  # noqa: BLE001 - the run's own outcome is not sent
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+        return {"calls": calls, "failed": failed} if failed else {"calls": calls}
+
+
+class _RecordEnds(BaseException):
+    """Ends a run ahead early (`_Server._record`); a BaseException, so that no ``except
+    Exception`` of the course's run takes it for the student's error."""
 
 
 def _describe_error(error: BaseException, server: _Server | None = None) -> dict:

@@ -46,7 +46,7 @@ from gamekit.grading.a03.spec import (
     SUMMARY_KEYS,
     WEIGHTS,
 )
-from gamekit.grading.remote import RemoteRef
+from gamekit.grading.remote import RemoteRef, run_ahead
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -704,14 +704,35 @@ def check_depth_limited_play(
     Depth 2 is plenty against random play; beating the greedy player needs depth 3, where the
     search sees the greedy player's reply to our reply.
     """
-    from gamekit.players import alphabeta_player, greedy_player, random_player
-    from gamekit.tournament import play_series
-
     game = ReferenceConnectFour()
     start = "the empty 6 x 7 board"
     for player in ("X", "O"):
         value = _call(evaluate, f"evaluate(state, {player!r})", start, game.initial, player)
         require_number(value, f"evaluate(state, {player!r}) on {start}")
+    settings = (seed, depth_vs_random, depth_vs_greedy, games, min_wins)
+    ahead = run_ahead(evaluate, _play_depth_limited, *settings, key=evaluation_key)
+    _play_depth_limited(ahead, *settings)
+
+
+def evaluation_key(state: Any, player: Any) -> str:
+    """What tells one evaluation from another in the games (`_Memo`'s key, as plain data)."""
+    return f"{state.v}/{player}/{state.cells}"
+
+
+def _play_depth_limited(
+    evaluate: Callable[[Any, str], Any],
+    seed: int,
+    depth_vs_random: int,
+    depth_vs_greedy: int,
+    games: int,
+    min_wins: int,
+) -> None:
+    """The games of `check_depth_limited_play`, up to the first series it fails. The student's
+    kernel plays them ahead (`gamekit.grading.remote.run_ahead`), then the grader itself."""
+    from gamekit.players import alphabeta_player, greedy_player, random_player
+    from gamekit.tournament import play_series
+
+    game = ReferenceConnectFour()
     remembered = _Memo(evaluate)
     opponents = (
         ("a random player", random_player, depth_vs_random, games),
