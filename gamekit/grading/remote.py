@@ -68,7 +68,8 @@ LIMITS = ReplyLimits()
 of the six assignments (reference answers and every catalogued mistake, graded with
 ``course check``): a reply of 51,337 bytes, 3,158 trace events in one call and 4,630 in one
 cell, 201 values in one answer, a string of 52 characters. Each limit is 300 times that or
-more."""
+more. Since then a03's run ahead (`run_ahead`) sends one reply of about 221,000 bytes and 3,800
+keys (the reference's record of its games): the reply limit is 75 times that."""
 
 
 # --------------------------------------------------------------------------------------------
