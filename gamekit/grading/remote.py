@@ -1239,13 +1239,14 @@ class _Server:
         calls: list[list[Any]] = []
         failed: list[Any] = []
         size = 0
-        rules: list[Any] = []
+        first_rules: list[Any] | None = None  # the refusals of the first call
 
         def recorded(*args: Any) -> Any:
-            nonlocal size
+            nonlocal size, first_rules
             now = [list(_forbidden), [name for name, _ in _substitutes]]
-            rules[:] = rules or now
-            if failed or len(calls) >= RECORD_LIMIT or size > RECORD_BYTES or now != rules:
+            if first_rules is None:
+                first_rules = now
+            if failed or len(calls) >= RECORD_LIMIT or size > RECORD_BYTES or now != first_rules:
                 raise _RecordEnds
             try:
                 marker = encode(key(*args), _no_refs)
