@@ -682,6 +682,33 @@ def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_pa
             assert status == "error" and text.startswith("EngineForbidden"), (how, text)
 
 
+def test_the_view_holds_the_bytecode_of_its_own_files_and_no_other(tmp_path):
+    """A kernel cannot write a cache in its read-only view, so the view brings one: for each
+    of its files, bytecode Python accepts for that very file (compiled from the stub where a
+    function is refused), and none for a file the view leaves out."""
+    import importlib.util
+    import marshal
+
+    from gamekit.grading.kernel_view import build_view
+
+    view = build_view("a04_hex_heuristics", tmp_path)
+    sources = sorted(view.rglob("*.py"))
+    assert sources and not (view / "grading" / "driver.py").exists()
+    for source in sources:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        data = cached.read_bytes()
+        assert data[:4] == importlib.util.MAGIC_NUMBER, source
+        info = source.stat()
+        mtime, size = int.from_bytes(data[8:12], "little"), int.from_bytes(data[12:16], "little")
+        assert (mtime, size) == (int(info.st_mtime) & 0xFFFFFFFF, info.st_size), source
+    for cached in view.rglob("*.pyc"):  # none for a file left out (the grader's own)
+        assert (cached.parent.parent / f"{cached.name.split('.')[0]}.py").exists(), cached
+    stub = Path(importlib.util.cache_from_source(str(view / "hex_heuristics.py")))
+    module = marshal.loads(stub.read_bytes()[16:])
+    (refused,) = [c for c in module.co_consts if getattr(c, "co_name", "") == "shortest_path"]
+    assert "EngineForbidden" in refused.co_names
+
+
 @pytest.mark.parametrize("use_bwrap", MODES)
 def test_the_sandbox_counts_its_cpu_time_and_its_wait_for_a_processor(use_bwrap, tmp_path):
     """What a cell's limit reads (`gamekit.grading.budget`): CPU time over the sandbox's

@@ -210,6 +210,20 @@ def engines_swapped_out(*functions: Callable[..., Any]) -> Iterator[None]:
             f.__code__ = code
 
 
+def engines_swapped_out_for(
+    function: Callable[..., Any], *functions: Callable[..., Any]
+) -> contextlib.AbstractContextManager[None]:
+    """`engines_swapped_out` around a call of ``function``. When ``function`` is a student's
+    function in their kernel (a `gamekit.grading.remote.RemoteRef`), only the kernel's
+    refusals are set: no student code runs in this process, so this process's copies need no
+    swapping, and each of a tournament's thousands of calls saves swapping them twice."""
+    from gamekit.grading.remote import RemoteRef, forbidding
+
+    if isinstance(function, RemoteRef):
+        return forbidding(list(_refusals(functions)[0]))
+    return engines_swapped_out(*functions)
+
+
 def default_forbidden() -> tuple[Callable[..., Any], ...]:
     """gamekit's searches, the solvers of `gamekit.explain` included: the functions an exercise
     on search must not delegate to (the rule: `gamekit.grading.searches`)."""

@@ -24,7 +24,7 @@ from gamekit.grading import (
     EngineForbidden,
     GradingError,
     default_forbidden,
-    engines_swapped_out,
+    engines_swapped_out_for,
     require_number,
 )
 from gamekit.hex import Hex, HexState, adjacency, cell_name
@@ -138,9 +138,8 @@ class Memo:
         return self.values[key]
 
     def _ask(self, state: HexState, player: str) -> float:
-        where = f"evaluate(state, {player!r}) with state.rows() == {state.rows()}"
         try:
-            with engines_swapped_out(*self.forbidden):
+            with engines_swapped_out_for(self.evaluate, *self.forbidden):
                 value = self.evaluate(state, player)
         except EngineForbidden as error:
             raise GradingError(
@@ -150,14 +149,26 @@ class Memo:
             raise
         except Exception as error:
             raise GradingError(
-                f"{where} raised {type(error).__name__}: {error}", code="raised:evaluate"
+                f"{_call_text(state, player)} raised {type(error).__name__}: {error}",
+                code="raised:evaluate",
             ) from None
+        if type(value) is not float or not -1 <= value <= 1:  # the usual answer, checked fast
+            value = self._checked(value, state, player)
+        return value
+
+    @staticmethod
+    def _checked(value: Any, state: HexState, player: str) -> float:
+        where = _call_text(state, player)
         value = require_number(value, where)
         if not -1 - TOLERANCE <= value <= 1 + TOLERANCE:
             raise GradingError(
                 f"{where} returned {value}, outside [-1, 1]", code="a04.out_of_range"
             )
         return float(value)
+
+
+def _call_text(state: HexState, player: str) -> str:
+    return f"evaluate(state, {player!r}) with state.rows() == {state.rows()}"
 
 
 def _memo(evaluate: Callable[..., Any]) -> Memo:

@@ -24,15 +24,18 @@ The per-call refusal of `gamekit.grading.engines_swapped_out` stays as a second 
 is the only one for a03, the one assignment without an entry in `FORBIDDEN` (its notebook plays
 with gamekit's search on purpose, and it asks for an evaluation, not a search). a01's and a02's
 notebooks skip their pictures of gamekit's solvers while graded (``NBGRADER_EXECUTION``).
-A view is built once per gamekit version and assignment, in a folder of its own, atomically.
+A view is built once per gamekit version and assignment, in a folder of its own, atomically,
+with the bytecode of its own files (a kernel cannot write a cache in it).
 """
 
 from __future__ import annotations
 
 import ast
+import compileall
 import hashlib
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -147,8 +150,13 @@ def _module_file(module: str) -> Path:
     return single if single.exists() else PACKAGE.joinpath(*parts, "__init__.py")
 
 
+VIEW_FORMAT = 2
+"""Raised when what a view holds changes (2: with bytecode), so no older view is reused."""
+
+
 def _fingerprint(targets: tuple[str, ...]) -> str:
-    digest = hashlib.sha256("\n".join(targets).encode())
+    digest = hashlib.sha256(f"{VIEW_FORMAT}\n{sys.implementation.cache_tag}\n".encode())
+    digest.update("\n".join(targets).encode())
     for path in sorted(PACKAGE.rglob("*.py")):
         info = path.stat()
         digest.update(f"{path.relative_to(PACKAGE)}|{info.st_size}|{info.st_mtime_ns}".encode())
@@ -181,6 +189,9 @@ def build_view(assignment: str, where: Path | None = None) -> Path:
         for module, qualnames in by_module.items():
             path = copy / _module_file(module).relative_to(PACKAGE)
             path.write_text(stub_source(path.read_text(), qualnames))
+        # bytecode of the view's own files (the stubs' included): the kernel cannot write a
+        # cache in its read-only view, and would otherwise compile each module it imports
+        compileall.compile_dir(copy, quiet=2, workers=1)
         try:
             os.rename(copy, view)  # atomic: another worker may have built it meanwhile
         except OSError:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import dataclasses
+import functools
 import inspect
 import io
 import json
@@ -560,12 +561,13 @@ class Connection:
         return {"rules": number, "substitute": list(_substitutes)}
 
     def request(self, message: dict, extra: list[Any] | None = None) -> Any:
-        """Send ``message`` (pickled, with ``extra`` objects for the persistent ids) and read
+        """Send ``message`` (pickled, with ``extra`` for the traced objects it hands over) and read
         the reply: the whole exchange must end by the cell's deadline, and the reply must keep
         within `ReplyLimits`."""
-        if seconds_left(self.deadline) <= 0:
+        left = seconds_left(self.deadline, whole=True)  # one limit for the whole send
+        if left <= 0:
             raise CellTimeout("the cell ran over its time limit")
-        self.sock.settimeout(seconds_left(self.deadline, whole=True))  # one limit, whole send
+        self.sock.settimeout(left)
         buffer = io.BytesIO()
         _TrustedPickler(buffer, extra if extra is not None else []).dump(message)
         try:
@@ -819,20 +821,26 @@ still looked at one by one)."""
 
 
 class _TrustedPickler(pickle.Pickler):
-    """Pickles a request; handles, traced games and traced evaluations go by persistent id."""
+    """Pickles a request; handles, traced games and traced evaluations go as a call of
+    `_handed_over` with their id, which the kernel's unpickler reads as its own (a hook on
+    objects, not a persistent id, which Python would ask about every string and number)."""
 
     def __init__(self, file: io.BytesIO, traced: list[Any]) -> None:
         super().__init__(file, protocol=4)
         self.traced = traced
 
     def _nested(self, obj: Any) -> bytes:
-        """``obj`` pickled on its own with the same rules (a persistent id is not searched)."""
+        """``obj`` pickled on its own with the same rules."""
         buffer = io.BytesIO()
         _TrustedPickler(buffer, self.traced).dump(obj)
         return buffer.getvalue()
 
-    def persistent_id(self, obj: Any) -> Any:
-        if type(obj) in _PLAIN_TYPES:  # the pickler asks about every object: answer fast
+    def reducer_override(self, obj: Any) -> Any:
+        handed = self._handed(obj)
+        return NotImplemented if handed is None else (_handed_over, (handed,))
+
+    def _handed(self, obj: Any) -> tuple | None:
+        if type(obj) in _PLAIN_TYPES:
             return None
         from gamekit.trace import TracedEval, TracedGame
 
@@ -850,6 +858,11 @@ class _TrustedPickler(pickle.Pickler):
             # grader's copy, so that the kernel knows whether its own is the course's
             return ("name", obj.__name__, code_fingerprint(getattr(obj, "__code__", None)))
         return None
+
+
+def _handed_over(handed: tuple) -> Any:
+    """Stands in a request for an object the kernel looks up itself (`_KernelUnpickler`)."""
+    raise pickle.UnpicklingError("an object handed over is read by the kernel's unpickler only")
 
 
 def _registered(args: tuple, kwargs: dict) -> list[Any]:
@@ -1104,7 +1117,13 @@ class _KernelUnpickler(pickle.Unpickler):
     def _nested(self, data: bytes) -> Any:
         return _KernelUnpickler(io.BytesIO(data), self.server, self.log).load()
 
-    def persistent_load(self, pid: Any) -> Any:
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (__name__, "_handed_over"):
+            return self.handed_over
+        return super().find_class(module, name)
+
+    def handed_over(self, pid: Any) -> Any:
+        """The kernel's object for what the grader handed over (`_TrustedPickler`)."""
         kind = pid[0]
         if kind == "ref":
             return self.server.objects[pid[1]]
@@ -1118,7 +1137,7 @@ class _KernelUnpickler(pickle.Unpickler):
             if len(pid) > 2 and pid[2] and code_fingerprint(code) == pid[2]:
                 self.server.course_files.add(code.co_filename)  # the course's code, unchanged
             return value
-        raise pickle.UnpicklingError(f"unknown persistent id {kind!r}")
+        raise pickle.UnpicklingError(f"unknown object handed over: {kind!r}")
 
 
 def code_fingerprint(code: Any) -> str:
@@ -1464,43 +1483,50 @@ def _blame(error: BaseException, server: _Server | None) -> dict:
     return {"where": f"line {lineno}: {code}", "blame": blame}
 
 
-_owners: dict[str, tuple[Any, str] | None] = {}
-"""Kernel side: a refused target's module or class and its name (None: not reachable)."""
-
-
-@contextlib.contextmanager
-def _refusing(targets: list[tuple[str, str]]) -> Iterator[None]:
-    """Kernel side of `forbidding`: swap the targets for functions that refuse."""
+@functools.lru_cache(maxsize=32)
+def _refusal_plan(
+    targets: tuple[tuple[str, str], ...],
+) -> tuple[tuple[Any, str, types.CodeType], ...]:
+    """Kernel side: for each refused target and its message, the module or class that holds
+    it, its name and the code that refuses; found once per list and kernel, since a ladder
+    makes thousands of quick calls under one list. A target not reachable from outside (a
+    local function) has nothing to refuse and is left out."""
     import importlib
 
     from gamekit.grading.errors import refusing_code
 
+    plan = []
+    for target, message in targets:
+        module_name, _, qualname = target.partition(":")
+        *path, name = qualname.split(".")
+        try:
+            owner: Any = importlib.import_module(module_name)
+            for part in path:
+                owner = getattr(owner, part)
+        except (ImportError, AttributeError):
+            continue
+        plan.append((owner, name, refusing_code(name, message)))
+    return tuple(plan)
+
+
+@contextlib.contextmanager
+def _refusing(targets: list[tuple[str, str]]) -> Iterator[None]:
+    """Kernel side of `forbidding`: swap the targets for functions that refuse, each call
+    anew (the function a name holds at that moment), and put them back afterwards."""
     saved: list[tuple[Any, str, Any]] = []
     try:
-        for target, message in targets:
-            if target not in _owners:  # found once per kernel: a call is often a quick one
-                module_name, _, qualname = target.partition(":")
-                *path, name = qualname.split(".")
-                try:
-                    owner: Any = importlib.import_module(module_name)
-                    for part in path:
-                        owner = getattr(owner, part)
-                    _owners[target] = (owner, name)
-                except (ImportError, AttributeError):
-                    _owners[target] = None
-            if _owners[target] is None or not hasattr(*_owners[target]):
-                continue  # not reachable from outside (a local function): nothing to refuse
-            owner, name = _owners[target]
-            code = refusing_code(name, message)
+        for owner, name, code in _refusal_plan(tuple(targets)):
+            held = getattr(owner, name, None)
+            if held is None:
+                continue
             if isinstance(owner, type):  # a method: replace it on its class
                 saved.append((owner, name, owner.__dict__[name]))
                 refuse: Any = lambda *args, **kwargs: None  # noqa: E731
                 refuse.__code__ = code
                 setattr(owner, name, refuse)
             else:  # a function: change its code, so aliases are caught too
-                function = getattr(owner, name)
-                saved.append((function, "__code__", function.__code__))
-                function.__code__ = code
+                saved.append((held, "__code__", held.__code__))
+                held.__code__ = code
         yield
     finally:
         for owner, name, value in reversed(saved):
@@ -1520,8 +1546,8 @@ def serve(path: str) -> str:
         pass
     server = _Server(namespace)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.connect(path)
     try:
+        sock.connect(path)
         while True:
             raw = recv_frame(sock)
             reply = server.handle(raw)
