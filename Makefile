@@ -47,11 +47,11 @@ bench: $(STAMP) sandbox-deps
 	@mkdir -p build
 	$(PY) -m gamekit.bench --json build/bench.json --strength 20
 	$(PY) -m gamekit.gamebench
-	$(PY) -m gamekit.grading.bench
+	$(PY) -m gamekit.grader.bench
 	$(PY) -m gamekit.report.bench
-	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a || exit 1; done
-	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a --catalogue || exit 1; done
-	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.grading.mutants $$a --order 2 --sample 300 || exit 1; done
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.checks.mutants $$a || exit 1; done
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.checks.mutants $$a --catalogue || exit 1; done
+	for a in $(ASSIGNMENTS); do $(PY) -m gamekit.checks.mutants $$a --order 2 --sample 300 || exit 1; done
 
 release: $(STAMP)
 	$(PY) -m gamekit.course release

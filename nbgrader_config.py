@@ -13,8 +13,8 @@ from nbgrader.preprocessors import (
     SaveAutoGrades,
 )
 
-from gamekit.grading.feedback import ShortenTestTracebacks
-from gamekit.grading.guard import GuardedExecute
+from gamekit.grader.feedback import ShortenTestTracebacks
+from gamekit.grader.guard import GuardedExecute
 
 c = get_config()  # noqa: F821 (provided by nbgrader when it reads this file)
 
@@ -32,7 +32,7 @@ c.Execute.timeout = 20
 c.Execute.interrupt_on_timeout = True
 
 # Autograde as nbgrader does, except that IPython's cell transformers are reset before every
-# graded test cell, so a submission cannot rewrite the tests into `pass` (gamekit/grading/guard.py).
+# graded test cell, so a submission cannot rewrite the tests into `pass` (gamekit/grader/guard.py).
 c.Autograde.autograde_preprocessors = [
     GuardedExecute,
     IgnorePattern,

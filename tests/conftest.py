@@ -37,10 +37,10 @@ def no_test_leaks_grading_state():
     """Grading in-process must leave the test process as it found it: a leaked
     ``NBGRADER_EXECUTION`` or ``GRADING`` makes later tests see a grader that is not there,
     and a leaked ``MPLBACKEND=Agg`` takes the pictures out of every notebook run after it."""
-    from gamekit import grading
+    from gamekit import checks
 
     watched = ("NBGRADER_EXECUTION", "MPLBACKEND", "TMPDIR")
-    before = {name: os.environ.get(name) for name in watched}, grading.GRADING
+    before = {name: os.environ.get(name) for name in watched}, checks.GRADING
     yield
-    after = {name: os.environ.get(name) for name in watched}, grading.GRADING
+    after = {name: os.environ.get(name) for name in watched}, checks.GRADING
     assert after == before, f"this test changed the process's grading state: {before} -> {after}"

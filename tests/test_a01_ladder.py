@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from gamekit.gametree import CHANCE, MAX, MIN
-from gamekit.grading import GradingError
-from gamekit.grading.a01 import (
+from gamekit.checks import GradingError
+from gamekit.checks.a01 import (
     check_expectiminimax_value,
     check_minimax_cutoff_value,
     check_minimax_decision,
@@ -17,8 +16,8 @@ from gamekit.grading.a01 import (
     correct_minimax_value,
     tree_from_nested,
 )
-from gamekit.grading.a01.diagnosis import CASES_SEEN
-from gamekit.grading.a01.ladder import (
+from gamekit.checks.a01.diagnosis import CASES_SEEN
+from gamekit.checks.a01.ladder import (
     CHANCE_LADDER,
     CUTOFF_LADDER,
     DECISION_LADDER,
@@ -26,7 +25,8 @@ from gamekit.grading.a01.ladder import (
     describe_tree,
     value_witness,
 )
-from gamekit.grading.a01.mutation import recheck
+from gamekit.checks.a01.mutation import recheck
+from gamekit.gametree import CHANCE, MAX, MIN
 from gamekit.search import WIN
 
 HIDDEN = tree_from_nested([[[[3, -2], [7, 1]], [[4], [-6, 5, 0]]], [[[8, 2], -1], [[6, -3]]]])
@@ -144,7 +144,7 @@ def test_a_cutoff_witness_quotes_scored_results_and_estimates():
         ]
         return max(values) if game.to_move(state) == player else min(values)
 
-    from gamekit.grading.a01 import table_eval
+    from gamekit.checks.a01 import table_eval
 
     hidden = tree_from_nested([[2, [5, [9, -4]]], [[1, 6], -7], [0, [3]]])
     estimate = table_eval({node: 1 for node in hidden.nodes()})

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import gamekit
+from gamekit.checks import GradingError, a02
+from gamekit.checks.a02.ladder import cutoff_probes, search_probes
 from gamekit.gametree import GameTree
-from gamekit.grading import GradingError, a02
-from gamekit.grading.a02.ladder import cutoff_probes, search_probes
 from gamekit.search import alphabeta_cutoff_search, alphabeta_search, scored_result
 from gamekit.trace import run_traced
 

@@ -9,15 +9,15 @@ import re
 
 import pytest
 
-from gamekit.games import ConnectFour
-from gamekit.grading import GradingError, a03
-from gamekit.grading.a03.ladder import (
+from gamekit.checks import GradingError, a03
+from gamekit.checks.a03.ladder import (
     ACTIONS_LADDER,
     EVALUATE_LADDER,
     actions_witness,
     evaluate_witness,
     evaluation_fact,
 )
+from gamekit.games import ConnectFour
 from gamekit.heuristics import connect_four_eval
 
 

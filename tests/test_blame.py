@@ -2,9 +2,9 @@
 was raised past that line (in gamekit, in a locked cell of the notebook, in Python's library)
 as what the student's line called; a value the grader cannot take is one sentence.
 
-The kernel side runs in a thread of this process (`remote.serve` answers from ``__main__``),
-as in tests/test_remote.py; each "cell" is compiled under a file name of its own and put in
-`linecache`, as IPython does.
+The kernel side runs in a thread of this process (`gamekit.checks.kernel.serve` answers from
+``__main__``), as in tests/test_remote.py; each "cell" is compiled under a file name of its
+own and put in `linecache`, as IPython does.
 """
 
 from __future__ import annotations
@@ -20,16 +20,19 @@ import time
 import pytest
 
 from gamekit import MAX, TicTacToe, first_tree
-from gamekit.grading import GradingError, remote, require_number
-from gamekit.grading.a01 import (
+from gamekit.checks import GradingError, remote, require_number
+from gamekit.checks import kernel as kernel_end
+from gamekit.checks.a01 import (
     check_expectiminimax_value,
     check_minimax_cutoff_value,
     check_minimax_value,
     raised_by_student,
     table_eval,
 )
-from gamekit.grading.remote import NOTEBOOK_MODULE, Blame, HugeInt, decode, encode
-from gamekit.grading.trusted import error_output
+from gamekit.checks.remote import NOTEBOOK_MODULE, HugeInt, encode
+from gamekit.grader import connection
+from gamekit.grader.connection import Blame, decode
+from gamekit.grader.trusted import error_output
 from gamekit.search import scored_result
 from gamekit.trace import run_traced
 
@@ -67,8 +70,8 @@ def kernel(tmp_path):
     _cell(LOCKED_ESTIMATE)  # the kernel ran the locked cell
     grader = {"__name__": NOTEBOOK_MODULE, "MAX": MAX}
     exec(LOCKED_ESTIMATE, grader)  # the grader's own copy (`TrustedNamespace`)
-    remote.start_serving_in_thread(path)
-    conn = remote.connect(listener, time.monotonic() + 20)
+    kernel_end.start_serving_in_thread(path)
+    conn = connection.connect(listener, time.monotonic() + 20)
     yield conn, grader
     conn.close()
     listener.close()
@@ -293,7 +296,7 @@ def test_a_tic_tac_toe_move_of_the_wrong_kind_blames_the_call(kernel):
 
 
 def test_the_kernels_blame_is_read_as_data_and_cut():
-    error = remote.remote_exception(
+    error = connection.remote_exception(
         {
             "mro": ["builtins.KeyError"],
             "message": "'MAX'",
@@ -310,10 +313,10 @@ def test_the_kernels_blame_is_read_as_data_and_cut():
     assert isinstance(blame, Blame) and len(blame.function) == 200 and len(blame.code) == 300
     assert blame.owner == "other" and blame.role == "" and blame.called == "7"
     for junk in ({"line": "5"}, {"line": -1}, [], "line 5"):
-        bad = remote.remote_exception({"mro": [], "message": "", "blame": junk})
+        bad = connection.remote_exception({"mro": [], "message": "", "blame": junk})
         assert bad.blame is None
     with pytest.raises(remote.RemoteProtocolError):
-        remote.remote_exception(["not", "an", "object"])
+        connection.remote_exception(["not", "an", "object"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -407,7 +410,7 @@ def test_huge_ints_cross_as_their_number_of_digits():
 
 
 def test_a_reply_that_cannot_be_written_as_json_is_the_graders_sentence():
-    error = remote.remote_exception(remote._unsendable(ValueError("Out of range float")))
+    error = connection.remote_exception(kernel_end._unsendable(ValueError("Out of range float")))
     assert isinstance(error, GradingError) and error.student_traceback == ""
     assert str(error) == (
         "the grader could not send your kernel's reply back as data (ValueError: Out of range "
@@ -499,7 +502,7 @@ class TreeGame(Game):
     ids=["check_move_swapped", "own_key_error"],
 )
 def test_a_tree_game_method_says_which_line_raised(kernel, result, said):
-    from gamekit.grading.a01 import check_tree_game_moves
+    from gamekit.checks.a01 import check_tree_game_moves
 
     conn, _ = kernel
     _cell(TREE_GAME.replace("{result}", result))
@@ -519,7 +522,7 @@ def test_a_tree_game_method_says_which_line_raised(kernel, result, said):
     ],
 )
 def test_a_move_the_grader_cannot_take_is_one_sentence(kernel, returned, said):
-    from gamekit.grading.a01 import check_minimax_decision
+    from gamekit.checks.a01 import check_minimax_decision
 
     conn, _ = kernel
     _cell(f"def minimax_decision(state, game):\n    return {returned}\n")

@@ -1,4 +1,4 @@
-"""The grader bounds its own work (`gamekit.grading.bounds`, and the output caps of `trusted`).
+"""The grader bounds its own work (`gamekit.grader.bounds`, and the output caps of `trusted`).
 
 - The job process has limits of its own: address space, CPU time (`limit_job_process`), and
   the kernel it starts still sets its own caps over them.
@@ -32,8 +32,8 @@ import nbformat
 import pytest
 
 from gamekit import course
-from gamekit.grading import bounds, driver, job_process
-from gamekit.grading.trusted import (
+from gamekit.grader import bounds, driver, job_process
+from gamekit.grader.trusted import (
     CUT_TEXT,
     ERROR_CHARS,
     STREAM_OVERHEAD,
@@ -53,7 +53,7 @@ def run_python(code: str) -> subprocess.CompletedProcess:
 def test_the_job_process_gets_a_memory_cap_and_its_kernel_still_sets_its_own():
     result = run_python(
         "import resource\n"
-        "from gamekit.grading import bounds, sandbox\n"
+        "from gamekit.grader import bounds, sandbox\n"
         "bounds.limit_job_process(memory_bytes=512 * 1024**2, cpu_seconds=100)\n"
         "soft = [resource.getrlimit(r)[0] for r in (resource.RLIMIT_AS, resource.RLIMIT_CPU,"
         " resource.RLIMIT_CORE)]\n"
@@ -75,7 +75,7 @@ def test_the_job_process_gets_a_memory_cap_and_its_kernel_still_sets_its_own():
 
 def test_a_job_process_over_its_cpu_time_is_stopped_and_said_so():
     result = run_python(
-        "from gamekit.grading import bounds\n"
+        "from gamekit.grader import bounds\n"
         "bounds.limit_job_process(cpu_seconds=1)\n"
         "while True:\n"
         "    pass\n"
@@ -205,7 +205,7 @@ def test_a_job_grades_with_a_long_tmpdir(reference_job, tmp_path):
     job.write_text(json.dumps(reference_job))
     code = (
         "import json, sys\n"
-        "from gamekit.grading import driver\n"
+        "from gamekit.grader import driver\n"
         "results = []\n"
         "job = driver.Job(**json.loads(open(sys.argv[1]).read()))\n"
         "driver.run_jobs([job], 1, results.append, progress=False)\n"
@@ -250,7 +250,7 @@ def test_a_job_over_the_outer_limit_on_a_dask_cluster_is_failed_like_the_pools(s
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     from distributed import LocalCluster
 
-    from gamekit.grading.cluster import run_jobs_on_cluster
+    from gamekit.grader.cluster import run_jobs_on_cluster
 
     class Job:
         student, assignment = slow_job["student"], slow_job["assignment"]

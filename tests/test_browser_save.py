@@ -19,8 +19,8 @@ import pytest
 from test_browser import KERNEL_IDLE, TOKEN, lab_url, page  # noqa: F401 (pytest fixtures)
 
 from gamekit import course
-from gamekit.grading import driver
-from gamekit.grading.job import Job, grade_job
+from gamekit.grader import driver
+from gamekit.grader.job import Job, grade_job
 
 pytestmark = pytest.mark.browser
 

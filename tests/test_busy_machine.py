@@ -1,4 +1,4 @@
-"""A verdict does not depend on the machine's load (`gamekit.grading.budget`).
+"""A verdict does not depend on the machine's load (`gamekit.grader.budget`).
 
 A cell's limit is CPU time of the kernel's processes, and its cap on the time it runs, sleeps
 or blocks leaves out the time the kernel waited for a processor: the reference answers keep
@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from gamekit import course
-from gamekit.grading import remote
-from gamekit.grading.budget import POLL, CellBudget, cell_limit, read_reference
+from gamekit.checks import remote
+from gamekit.grader.budget import POLL, CellBudget, cell_limit, read_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 BUSY_PER_CORE = 6
@@ -116,7 +116,7 @@ def test_a_jobs_clock_leaves_out_its_wait_for_a_processor():
     """The outer limit's clock (`bounds.JobClock`): a process that sleeps is charged its wall
     time; one that computes among 6 busy processes per core is charged far less than its wall
     time, since it spends most of it waiting for a processor."""
-    from gamekit.grading.bounds import JobClock
+    from gamekit.grader.bounds import JobClock
 
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])

@@ -21,8 +21,8 @@ import dask  # noqa: E402
 from distributed import LocalCluster  # noqa: E402
 
 from gamekit import course  # noqa: E402
-from gamekit.grading import driver  # noqa: E402
-from gamekit.grading.cluster import grade_task, run_jobs_on_cluster  # noqa: E402
+from gamekit.grader import driver  # noqa: E402
+from gamekit.grader.cluster import grade_task, run_jobs_on_cluster  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "a02_alphabeta"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gamekit import course
-from gamekit.grading import driver, pgserver
+from gamekit.grader import driver, pgserver
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "a02_alphabeta"

@@ -467,7 +467,7 @@ def test_tournament_table_from_a_mapping_and_from_rows():
 
 
 def exercise():
-    from gamekit.grading import a02
+    from gamekit.checks import a02
 
     return a02.exercise_tree()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gamekit import course
-from gamekit.grading import driver
+from gamekit.grader import driver
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "a02_alphabeta"
@@ -93,10 +93,10 @@ def test_feedback_reaches_every_student_missing_included(fresh_clone):
 
 
 def test_the_bench_says_where_each_second_of_grading_went(fresh_clone):
-    """`python -m gamekit.grading.bench --phases` sums each result's phases over the class:
+    """`python -m gamekit.grader.bench --phases` sums each result's phases over the class:
     every phase it names was measured, none is negative, and together with the rest of the
     jobs and the driver they make up the wall-clock time."""
-    from gamekit.grading import bench
+    from gamekit.grader import bench
 
     sums = bench.grading_phases(fresh_clone, ASSIGNMENT, ["ada"])
     assert set(bench.PHASES) <= set(sums) and min(sums.values()) >= 0
@@ -110,13 +110,13 @@ def test_the_bench_says_where_each_second_of_grading_went(fresh_clone):
 
 def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandboxed(tmp_path):
     """Plain nbgrader runs a submission's code as it is: `--phases` gives it no attack fixture
-    (an earlier run let `appends_noop_checkers` append to the checkout's gamekit/grading/*.py),
+    (an earlier run let `appends_noop_checkers` append to the checkout's gamekit/checks/*.py),
     and its kernels import a copy of gamekit, never the checkout's."""
     import subprocess
     import sys
 
-    from gamekit.grading import bench
-    from gamekit.grading.job import environment_with
+    from gamekit.grader import bench
+    from gamekit.grader.job import environment_with
 
     cases = course.load_cases(course.course_root(), "a02_alphabeta")
     kept = bench.comparable_cases(cases)
@@ -140,7 +140,7 @@ def test_the_bench_compares_with_plain_nbgrader_only_on_what_it_may_run_unsandbo
 def test_the_bench_names_the_course_s_assignments_when_given_another(capsys):
     """A misspelt assignment stops the bench before any grading, with the names it could be
     (it used to fail minutes later, inside nbgrader, on the first scratch course)."""
-    from gamekit.grading import bench
+    from gamekit.grader import bench
 
     with pytest.raises(SystemExit) as stopped:
         bench.main(["--phases", "a02_alphabeta", "a04_tournament"])
@@ -158,8 +158,8 @@ def test_grading_from_another_checkout_than_the_environment_s_is_refused_at_once
     import subprocess
     import sys
 
-    from gamekit.grading import bench, sandbox
-    from gamekit.grading.job import environment_with
+    from gamekit.grader import bench, sandbox
+    from gamekit.grader.job import environment_with
 
     installed = sandbox.kernel_gamekit_folder()
     assert installed == (course.course_root() / "gamekit").resolve()
@@ -168,7 +168,7 @@ def test_grading_from_another_checkout_than_the_environment_s_is_refused_at_once
     bench.gamekit_copy(tmp_path)
     with environment_with(PYTHONPATH=str(tmp_path / "lib")):
         refused = subprocess.run(
-            [sys.executable, "-c", "from gamekit.grading import sandbox as s; "
+            [sys.executable, "-c", "from gamekit.grader import sandbox as s; "
              "s.check_kernels_import_this_gamekit()"],
             capture_output=True, text=True, cwd=tmp_path,
         )  # fmt: skip
@@ -188,12 +188,12 @@ def test_grading_from_another_checkout_than_the_environment_s_is_refused_at_once
 
 
 def test_grading_workers_start_with_every_module_of_the_preload_loaded():
-    """`gamekit.grading.preload` is imported once in the server the jobs are forked from; a
+    """`gamekit.grader.preload` is imported once in the server the jobs are forked from; a
     module renamed or broken would be left out silently, each job paying for it again."""
     import subprocess
     import sys
 
-    code = "import gamekit.grading.preload as p; print(p.warm())"
+    code = "import gamekit.grader.preload as p; print(p.warm())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -201,7 +201,7 @@ def test_grading_workers_start_with_every_module_of_the_preload_loaded():
 def test_a_cells_kind_is_read_from_its_nbgrader_metadata():
     from nbformat.v4 import new_code_cell, new_markdown_cell
 
-    from gamekit.grading.trusted import cell_kind
+    from gamekit.grader.trusted import cell_kind
 
     def graded(**meta):
         return new_code_cell("", metadata={"nbgrader": meta})

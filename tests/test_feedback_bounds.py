@@ -1,4 +1,4 @@
-"""Writing feedback is bounded per page (gamekit.grading.feedback_bounds): a notebook of 150,000
+"""Writing feedback is bounded per page (gamekit.grader.feedback_bounds): a notebook of 150,000
 formulas gets a page of bounded size within its limits, a page that reaches a limit is the short
 page that says so, and the other students' pages are written all the same. Run through
 ``course.feedback_all``, the function ``make feedback`` calls, on a small course of its own."""
@@ -14,10 +14,10 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from gamekit import course
-from gamekit.grading import feedback_bounds
-from gamekit.grading.driver import _write_ledger
-from gamekit.grading.feedback_bounds import PageTask, write_page
-from gamekit.grading.feedback_page import FORMULAS, CellScore, PageInfo
+from gamekit.grader import feedback_bounds
+from gamekit.grader.driver import _write_ledger
+from gamekit.grader.feedback_bounds import PageTask, write_page
+from gamekit.grader.feedback_page import FORMULAS, CellScore, PageInfo
 
 ASSIGNMENT = "a01_bounded"
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"

@@ -1,4 +1,4 @@
-"""The student's feedback page (gamekit.grading.feedback_page): what it says and what it never
+"""The student's feedback page (gamekit.grader.feedback_page): what it says and what it never
 shows. The pipeline tests (test_pipeline, test_driver, test_hub) write pages for real
 submissions; these tests pin the page's own rules on small notebooks."""
 
@@ -9,7 +9,7 @@ import re
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from gamekit.grading.feedback_page import (
+from gamekit.grader.feedback_page import (
     UNANSWERED,
     UNANSWERED_HERE,
     CellScore,

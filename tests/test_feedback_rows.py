@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from gamekit.grading.feedback_page import (
+from gamekit.grader.feedback_page import (
     CellScore,
     PageInfo,
     exercise_titles,
@@ -112,7 +112,7 @@ def test_a_refused_call_is_said_in_plain_words():
         "t", 3, 0, message="EngineForbidden: negamax is the course's own answer: write it"
     )
     assert explanation(score) == "Not allowed: negamax is the course's own answer: write it"
-    note = "cell 8 raised EngineForbidden: reference_order, in /work/main/gamekit/grading/a06.py"
+    note = "cell 8 raised EngineForbidden: reference_order, in /work/main/gamekit/checks/a06.py"
     info = PageInfo("a06", "a06.ipynb", "ada", notes=[note])
     page = render_notebook_page(new_notebook(cells=[]), info, {})
     assert "cell 8 raised Not allowed: reference_order, in …/a06.py" in page

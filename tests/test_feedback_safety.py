@@ -1,4 +1,4 @@
-"""No script in a feedback page, whatever the notebook holds (gamekit.grading.safe_html).
+"""No script in a feedback page, whatever the notebook holds (gamekit.grader.safe_html).
 
 Hostile notebooks are generated: every payload (HTML that runs script, attribute and URL
 injection, ``javascript:`` links, SVG with scripts, broken pictures) in every place a notebook
@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from gamekit.grading.feedback_page import (
+from gamekit.grader.feedback_page import (
     CellScore,
     PageInfo,
     markdown_html,
@@ -38,7 +38,7 @@ from gamekit.grading.feedback_page import (
     render_short_page,
     render_status_page,
 )
-from gamekit.grading.safe_html import allowed_fragment, jpeg_data_uri, png_data_uri
+from gamekit.grader.safe_html import allowed_fragment, jpeg_data_uri, png_data_uri
 
 RUN = "window.__pwned=1;document.title='PWNED';console.log('PWNED');alert('PWNED')"
 

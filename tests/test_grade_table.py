@@ -6,7 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gamekit import course
-from gamekit.grading import driver
+from gamekit.grader import driver
 
 
 def grade(score: float, out_of: float) -> SimpleNamespace:

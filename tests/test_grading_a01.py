@@ -1,4 +1,4 @@
-"""Fast tests of assignment 01's checkers (gamekit/grading/a01.py), without nbgrader.
+"""Fast tests of assignment 01's checkers (gamekit/checks/a01.py), without nbgrader.
 
 Two layers:
 
@@ -23,10 +23,10 @@ import matplotlib.pyplot as plt
 import pytest
 
 from gamekit import search
+from gamekit.checks import EngineForbidden, GradingError, a01
 from gamekit.explain import expectiminimax_values, minimax_values, random_tree
 from gamekit.games import Game, IllegalMoveError, TicTacToe
 from gamekit.gametree import MAX, MIN, GameTree, first_tree
-from gamekit.grading import EngineForbidden, GradingError, a01
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "source" / "a01_minimax" / "a01_minimax.ipynb"
@@ -608,9 +608,9 @@ def test_an_error_in_the_students_code_shows_their_line():
 def test_a_value_that_fits_a_mistake_on_one_case_only_is_not_named():
     """A wrong value equal to a catalogued mistake's on the case, but not on the public probe
     trees, gets no name: one symptom alike is not evidence."""
+    from gamekit.checks.a01.engines import check_minimax_value
+    from gamekit.checks.a01.references import _value
     from gamekit.gametree import first_tree
-    from gamekit.grading.a01.engines import check_minimax_value
-    from gamekit.grading.a01.references import _value
 
     tree = first_tree()
     swapped = _value(tree.initial, tree, "MIN", mutant="swap")
@@ -665,9 +665,9 @@ def test_max_where_max_moves_is_named_as_itself_not_as_depth_parity():
 def test_a_mistake_that_fits_every_probe_but_not_a_generated_tree_is_not_named(monkeypatch):
     """Without the max-at-MAX entry in the catalogue, that program fits depth parity on every
     probe tree; a generated tree shows the difference, so no name is given, only a witness."""
-    from gamekit.grading.a01 import engines
-    from gamekit.grading.a01.confirm import confirmation_trees
-    from gamekit.grading.a01.references import _value
+    from gamekit.checks.a01 import engines
+    from gamekit.checks.a01.confirm import confirmation_trees
+    from gamekit.checks.a01.references import _value
 
     probes = engines.probe_trees() + engines._trees(engines.VALUE_LADDER)
     for tree in probes:  # the probes alone cannot tell the two apart
@@ -688,7 +688,7 @@ def test_a_mistake_that_fits_every_probe_but_not_a_generated_tree_is_not_named(m
 
 
 def test_the_generated_trees_have_every_shape_the_exercise_allows():
-    from gamekit.grading.a01.confirm import confirmation_cutoffs, confirmation_trees
+    from gamekit.checks.a01.confirm import confirmation_cutoffs, confirmation_trees
 
     trees = confirmation_trees()
     assert trees == confirmation_trees()  # the same set in every call

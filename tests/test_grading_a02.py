@@ -1,4 +1,4 @@
-"""Fast tests of assignment 02's checkers (gamekit.grading.a02), without nbgrader.
+"""Fast tests of assignment 02's checkers (gamekit.checks.a02), without nbgrader.
 
 The graded cells of the source notebook are executed in plain Python namespaces: with the
 reference answers every check passes; with each fixture submission under
@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from gamekit import GameTree, TicTacToe, first_tree
+from gamekit.checks import GradingError, a02
 from gamekit.explain import alphabeta_intervals, alphabeta_pruned, random_tree
-from gamekit.grading import GradingError, a02
 from gamekit.search import alphabeta_cutoff_search, alphabeta_search, minimax_decision
 from gamekit.trace import run_traced
 

@@ -8,9 +8,9 @@ import pytest
 
 import gamekit
 from gamekit import TicTacToe
+from gamekit.checks import GradingError, a03
+from gamekit.checks.a03.checks import ACTIONS_MISTAKES
 from gamekit.games import ConnectFour as Reference
-from gamekit.grading import GradingError, a03
-from gamekit.grading.a03.checks import ACTIONS_MISTAKES
 from gamekit.heuristics import connect_four_eval
 
 # --------------------------------------------------------------------------------------------
@@ -474,7 +474,7 @@ def test_an_evaluation_like_a_mistake_on_one_position_only_is_not_named():
 def test_an_evaluation_like_a_mistake_on_every_probe_but_not_beyond_is_not_named():
     """No centre bonus everywhere the tests and the probes look, the right heuristic on the
     generated 6 x 9 boards: a name must fit the generated boards too, so none is given."""
-    from gamekit.grading.a03.ladder import confirmation_states
+    from gamekit.checks.a03.ladder import confirmation_states
 
     right, no_centre = make_evaluate(), make_evaluate(centre=0)
     wide = [s for s in confirmation_states() if (s.h, s.v) == (6, 9)]
@@ -521,7 +521,7 @@ class RowFromCount(TicTacToe):
 def test_an_actions_name_read_off_one_board_must_hold_on_every_probe_board():
     """On the empty probe board this rule returns the top-most empty cells; on the next boards
     it does not, so the message says what the moves are there, without the name."""
-    from gamekit.grading.a03.checks import _actions_mistake
+    from gamekit.checks.a03.checks import _actions_mistake
 
     empty = a03.ladder.actions_probes()[0]
     h, v, k, state = empty.args

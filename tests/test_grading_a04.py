@@ -1,4 +1,4 @@
-"""Tests for gamekit.grading.a04: the Hex evaluation checks accept a correct heuristic written
+"""Tests for gamekit.checks.a04: the Hex evaluation checks accept a correct heuristic written
 independently here (plain Dijkstra over the six neighbours) and name each catalogued mistake;
 the value check (`check_values`) fails wrong values that keep every property, with the position,
 the value returned and the value specified, and catches an answer that changes when asked
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from gamekit.grading import GradingError, a04
+from gamekit.checks import GradingError, a04
 from gamekit.hex import HexState
 
 HEX_STEPS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))

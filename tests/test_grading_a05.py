@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from gamekit.checks import GradingError, a05
 from gamekit.games import TicTacToe
-from gamekit.grading import GradingError, a05
 from gamekit.mcts import mcts_search
 from gamekit.search import minimax_value
 
@@ -200,7 +200,7 @@ def test_the_given_loop_is_the_students_code_in_the_grader():
 
     import nbformat
 
-    from gamekit.grading.trusted import TrustedNamespace
+    from gamekit.grader.trusted import TrustedNamespace
 
     notebook = Path(__file__).parents[1] / "release" / "a05_mcts" / "a05_mcts.ipynb"
     release = nbformat.read(notebook, as_version=4)

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from gamekit import negamax_search
+from gamekit.checks import GradingError, a06
 from gamekit.games import OrderedGame
-from gamekit.grading import GradingError, a06
 from gamekit.trace import run_traced
 
 GAME = a06.GAME

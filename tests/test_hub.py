@@ -482,11 +482,11 @@ def has_cluster_grading() -> bool:
     import importlib.util
     import inspect
 
-    from gamekit.grading import driver
+    from gamekit.grader import driver
 
     return (
         "cluster" in inspect.signature(driver.grade).parameters
-        and importlib.util.find_spec("gamekit.grading.pgserver") is not None
+        and importlib.util.find_spec("gamekit.grader.pgserver") is not None
         and importlib.util.find_spec("distributed") is not None
     )
 
@@ -499,7 +499,7 @@ def backend() -> Iterator[tuple[list[str], dict[str, str], str | None]]:
         return
     from distributed import LocalCluster
 
-    from gamekit.grading.pgserver import temporary_postgres
+    from gamekit.grader.pgserver import temporary_postgres
 
     with (
         temporary_postgres() as db_url,

@@ -102,9 +102,9 @@ def test_the_import_graph_is_read_whole():
     for the test below to mean anything."""
     modules = module_names()
     graph = {name: imports_of(name, path, modules) for name, path in modules.items()}
-    assert "gamekit.grading.job" in graph["gamekit.grading.job_process"]
+    assert "gamekit.grader.job" in graph["gamekit.grader.job_process"]
     assert "gamekit.draw" in graph["gamekit"]  # inside show_trees_as_pictures
-    assert "gamekit.grading.a03.spec" in graph["gamekit.grading.a03.ladder"]
+    assert "gamekit.checks.a03.spec" in graph["gamekit.checks.a03.ladder"]
     assert len(graph) > 100 and sum(map(len, graph.values())) > 300
 
 
@@ -119,3 +119,45 @@ def test_gamekit_has_no_import_circle():
         for group in found
     ]
     assert found == [], "\n".join(described)
+
+
+TOOLS = ("gamekit.course", "gamekit.report", "gamekit.hub", "gamekit.bench", "gamekit.gamebench")
+"""The course's tools: above both the grading machine and the checks."""
+
+
+def _inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_trust_boundary_runs_one_way():
+    """The checks (`gamekit.checks`: what a graded kernel sees) never import the grading
+    machine (`gamekit.grader`: the trusted side only), and nothing but the machine itself and
+    the course's tools above it does."""
+    modules = module_names()
+    graph = {name: imports_of(name, path, modules) for name, path in modules.items()}
+    assert any(_inside(b, "gamekit.grader") for a in TOOLS for b in graph.get(a, ()))
+    wrong = {
+        name: sorted(b for b in targets if _inside(b, "gamekit.grader"))
+        for name, targets in graph.items()
+        if not _inside(name, "gamekit.grader") and not any(_inside(name, t) for t in TOOLS)
+    }
+    assert {name: found for name, found in wrong.items() if found} == {}
+
+
+def test_the_readme_map_names_every_package_and_only_packages_that_exist():
+    """The maintainers' map in the README (its "The house" section) names each of gamekit's
+    top-level modules and packages, and nothing that is not there."""
+    import re
+
+    readme = (PACKAGE.parent / "README.md").read_text()
+    section = readme.split("## The house", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`gamekit/([a-z0-9_]+)(?:/|\.py)`", section))
+    present = {
+        path.stem if path.is_file() else path.name
+        for path in PACKAGE.iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__")
+        or (path.is_dir() and (path / "__init__.py").exists())
+    }
+    assert named, "the map names no package"
+    assert named - present == set(), "named in the map but missing"
+    assert present - named == set(), "in gamekit but not on the map"

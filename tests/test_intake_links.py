@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from gamekit import course as course_tools
-from gamekit.grading import driver, intake
-from gamekit.grading.intake import course_files, fingerprint, read_folder, read_small
+from gamekit.grader import driver, intake
+from gamekit.grader.intake import course_files, fingerprint, read_folder, read_small
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = b"SECRET-SOLUTIONS-9f1c"
@@ -37,7 +37,7 @@ COURSE_FILES = {  # a course's own files, each of which a hard link must never b
     "release/a02/a02.ipynb": b'{"cells": [], "release": 1}',
     "autograded/bo/a02/a02.ipynb": SECRET + b"-with-hidden-tests",
     "feedback/bo/a02/a02.html": b"<html>bo's feedback</html>",
-    "gamekit/grading/a05.py": b"def reference_engine(): ...",
+    "gamekit/checks/a05.py": b"def reference_engine(): ...",
     "tests/submissions/a02/reference/answers.py": SECRET + b"-reference",
     "build/demo/source/a02/a02.ipynb": SECRET + b"-demo",
     "nbgrader_config.py": b"c = get_config()",

@@ -1,4 +1,4 @@
-"""Tests of the grading lint (gamekit.grading.lint): real submission folders, exact findings.
+"""Tests of the grading lint (gamekit.grader.lint): real submission folders, exact findings.
 
 Submissions are built from the committed release/ and source/ notebooks with
 `gamekit.course.build_submission`, as the fixture cases are. The reference answers, the blank
@@ -21,7 +21,7 @@ import pytest
 
 from gamekit import search
 from gamekit.course import Case, build_submission, load_cases
-from gamekit.grading.lint import Finding, LintReport, copies, lint_submission, scan_source
+from gamekit.grader.lint import Finding, LintReport, copies, lint_submission, scan_source
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENTS = ["a01_minimax", "a02_alphabeta", "a03_connect_four"]
@@ -470,7 +470,7 @@ ATTACKS = {
     "!touch ../../escaped": ["outside-path", "subprocess"],
     "files = !ls /": ["subprocess"],
     # modules, builtins, raw memory, the garbage collector, frames
-    "import sys\nsys.modules['gamekit.grading.a02'] = None": ["sys-modules"],
+    "import sys\nsys.modules['gamekit.checks.a02'] = None": ["sys-modules"],
     "from sys import modules\nmodules.pop('gamekit')": ["sys-modules"],
     "import builtins\nbuiltins.__import__ = print": ["builtins"],
     "__builtins__.len = print": ["builtins"],
@@ -507,7 +507,7 @@ ATTACKS = {
     "import gamekit\ngamekit.search.alphabeta_search = print": ["gamekit-patch"],
     "import gamekit.trace\ndel gamekit.trace.run_traced": ["gamekit-patch"],
     "from gamekit import search\nsetattr(search, 'minimax_decision', print)": ["gamekit-patch"],
-    "from gamekit.grading import a02\na02.check_alphabeta_search = print": [
+    "from gamekit.checks import a02\na02.check_alphabeta_search = print": [
         "gamekit-patch",
         "grading",
     ],

@@ -1,4 +1,4 @@
-"""The grader tested by mutation (gamekit.grading.mutants) and the evidence it stands on.
+"""The grader tested by mutation (gamekit.checks.mutants) and the evidence it stands on.
 
 A fixed sample of automatic mutants of every assignment's reference answers is graded through the
 real test cells: every one that behaves differently from the reference must lose points, with a
@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from gamekit.grading import GradingError, a01, a05
-from gamekit.grading.a01 import tree_from_nested
-from gamekit.grading.a01.references import forbidden
-from gamekit.grading.evidence import Probe, diagnose, outputs
-from gamekit.grading.mutants import (
+from gamekit.checks import GradingError, a01, a05
+from gamekit.checks.a01 import tree_from_nested
+from gamekit.checks.a01.references import forbidden
+from gamekit.checks.evidence import Probe, diagnose, outputs
+from gamekit.checks.mutants import (
     Catalogued,
     CellOutcome,
     catalogue_check,
@@ -175,8 +175,8 @@ def test_a_name_holds_only_if_the_program_is_the_mistake_on_the_whole_wide_set()
 
 
 def test_a_catalogued_mistake_keeps_working_while_the_grader_forbids_its_reference():
-    from gamekit.grading import engines_swapped_out
-    from gamekit.grading.a01.references import _value
+    from gamekit.checks import engines_swapped_out
+    from gamekit.checks.a01.references import _value
 
     tree = tree_from_nested([[3, -1], [2, 5]])
     (swap,) = [e for e in a01.catalogue() if (e.code, e.function) == ("a01.swap", "minimax_value")]

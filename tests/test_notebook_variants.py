@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamekit import course
-from gamekit.grading import driver
-from gamekit.grading.job import Job, assemble, grade_job
-from gamekit.grading.lint import lint_submission
-from gamekit.grading.nbfile import parse_notebook
+from gamekit.grader import driver
+from gamekit.grader.job import Job, assemble, grade_job
+from gamekit.grader.lint import lint_submission
+from gamekit.grader.nbfile import parse_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG = base64.b64encode(bytes.fromhex("89504e470d0a1a0a")).decode()

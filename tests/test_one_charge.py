@@ -1,5 +1,5 @@
 """One mistake, one charge: a check that needs another of the student's functions runs with the
-course's version of it in place (`gamekit.grading.evidence.standing_in`), so a downstream cell
+course's version of it in place (`gamekit.checks.evidence.standing_in`), so a downstream cell
 keeps its points when only the upstream function is wrong, and says so in a note at most.
 
 a05's search cells and its convergence cell run with the course's ucb1 (and best_move); a06's
@@ -15,10 +15,10 @@ import pickle
 
 import pytest
 
+from gamekit.checks import GradingError, a05, a06
+from gamekit.checks.evidence import standing_in
+from gamekit.checks.remote import _substitutes
 from gamekit.games import TicTacToe
-from gamekit.grading import GradingError, a05, a06
-from gamekit.grading.evidence import standing_in
-from gamekit.grading.remote import _substitutes
 
 # --------------------------------------------------------------------------------------------
 # The mechanism
@@ -306,7 +306,7 @@ def evaluate(state, player):
 
 
 def test_the_play_test_blames_nothing_it_did_not_verify():
-    from gamekit.grading.a03 import check_depth_limited_play
+    from gamekit.checks.a03 import check_depth_limited_play
 
     namespace: dict = {"__name__": "__main__"}
     exec(CENTRE_OFF_BY_ONE, namespace)

@@ -124,13 +124,13 @@ def test_pyproject_metadata():
 
 
 def test_every_subpackage_is_packaged():
-    """An explicit ``packages`` list is not recursive: gamekit.grading must be listed too."""
+    """An explicit ``packages`` list is not recursive: gamekit.checks must be listed too."""
     setuptools = pyproject()["tool"]["setuptools"]
     on_disk = {
         ".".join(init.parent.relative_to(ROOT).parts)
         for init in (ROOT / "gamekit").rglob("__init__.py")
     }
-    assert "gamekit.grading" in on_disk
+    assert "gamekit.checks" in on_disk
     packages = setuptools.get("packages")
     if isinstance(packages, list):
         missing = on_disk - set(packages)

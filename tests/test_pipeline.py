@@ -27,7 +27,7 @@ def _hostile(case: course.Case) -> bool:
 
 
 # Without bubblewrap, a hostile fixture would really damage this checkout: grade only the others.
-_SANDBOXED = __import__("gamekit.grading.sandbox", fromlist=["x"]).sandbox_available()[0]
+_SANDBOXED = __import__("gamekit.grader.sandbox", fromlist=["x"]).sandbox_available()[0]
 CASES = [
     pytest.param(
         a,
@@ -259,8 +259,8 @@ def test_hostile_submissions_change_nothing_and_leave_nothing(assignment, scratc
     submission started is still alive."""
     import psutil
 
-    from gamekit.grading.driver import db_url_of, verify
-    from gamekit.grading.sandbox import MARKER_VARIABLE
+    from gamekit.grader.driver import db_url_of, verify
+    from gamekit.grader.sandbox import MARKER_VARIABLE
 
     graded(assignment, scratch)
     assert _problems[assignment] == []
@@ -285,7 +285,7 @@ def test_class_report_on_the_graded_fixtures(assignment, scratch):
     import csv
     import html
 
-    from gamekit.grading.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of, read_ledger
     from gamekit.report import stats, write_reports
     from gamekit.report.catalogue import plain_words, short_name
 

@@ -1,7 +1,7 @@
 """A PostgreSQL gradebook: the driver, its ledger and nbgrader's feedback. Two runs at once on a
 new PostgreSQL gradebook: tests/test_concurrent_gradebook.py.
 
-Each test module starts a throwaway PostgreSQL (`gamekit.grading.pgserver`); the tests are
+Each test module starts a throwaway PostgreSQL (`gamekit.grader.pgserver`); the tests are
 skipped, saying why, where its binaries or psycopg are missing (``make scale-deps`` installs them).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamekit import course
-from gamekit.grading import driver, pgserver
+from gamekit.grader import driver, pgserver
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSIGNMENT = "a02_alphabeta"

@@ -1,5 +1,5 @@
 """a02's nodes_by_depth check hands the student's function recordings of the course's engines
-(`gamekit.grading.a02.counting.RecordedEngine`), since a graded a02 kernel has no engine of
+(`gamekit.checks.a02.counting.RecordedEngine`), since a graded a02 kernel has no engine of
 gamekit: a recording must count exactly what the engine counts, and answer nothing else."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from gamekit import TicTacToe
-from gamekit.grading.a02.counting import recorded
+from gamekit.checks.a02.counting import recorded
 from gamekit.search import alphabeta_search, minimax_decision
 from gamekit.trace import run_traced
 

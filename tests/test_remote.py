@@ -1,7 +1,8 @@
 """The grader's side of a call into a student's kernel: plain data only, traces rebuilt here.
 
-The kernel side runs in a thread of this process (`remote.serve` answers from ``__main__``), so
-these tests need no kernel; the pipeline tests do the same through a real, sandboxed one.
+The kernel side runs in a thread of this process (`gamekit.checks.kernel.serve` answers from
+``__main__``), so these tests need no kernel; the pipeline tests do the same through a real,
+sandboxed one.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import time
 import pytest
 
 from gamekit import TicTacToe, alphabeta_search, first_tree, run_traced
-from gamekit.grading import GradingError, remote
-from gamekit.grading.remote import RemoteProtocolError, RemoteRef, decode, encode, replay
+from gamekit.checks import GradingError, remote
+from gamekit.checks import kernel as kernel_end
+from gamekit.checks.remote import RemoteProtocolError, RemoteRef, encode
+from gamekit.grader import connection
+from gamekit.grader.connection import decode, replay
 
 
 def no_refs(value):
@@ -53,8 +57,8 @@ def kernel(tmp_path):
         main[name] = value
         added.append(name)
 
-    remote.start_serving_in_thread(path)
-    conn = remote.connect(listener, time.monotonic() + 20)
+    kernel_end.start_serving_in_thread(path)
+    conn = connection.connect(listener, time.monotonic() + 20)
     yield conn, define
     conn.close()
     listener.close()
@@ -92,7 +96,7 @@ def test_student_exceptions_come_back_with_their_class_and_line(kernel):
 
 
 def test_forbidden_engines_are_refused_in_the_kernel_during_the_call(kernel):
-    from gamekit.grading import engines_swapped_out
+    from gamekit.checks import engines_swapped_out
 
     conn, define = kernel
     define("delegates", lambda state, game: alphabeta_search(state, game))
@@ -106,7 +110,7 @@ def test_every_call_refuses_again_and_restores_and_a_rebound_name_is_refused_too
     """The kernel finds a refused target's module once and keeps it; each call still swaps the
     function it holds at that moment, and puts it back afterwards."""
     import gamekit.search
-    from gamekit.grading import engines_swapped_out
+    from gamekit.checks import engines_swapped_out
 
     conn, define = kernel
     define("delegates", lambda state, game: gamekit.search.alphabeta_search(state, game))
@@ -135,7 +139,7 @@ def test_call_each_makes_the_same_calls_as_one_by_one_in_one_round_trip(kernel):
     those before the first that raises, and that exception as a lone call would raise it; a
     local function gives the same answers, and the engines stay refused during every call."""
     import gamekit.search
-    from gamekit.grading import engines_swapped_out
+    from gamekit.checks import engines_swapped_out
 
     conn, define = kernel
     calls = []
@@ -206,7 +210,7 @@ def test_run_ahead_answers_a_whole_run_from_one_round_trip_and_calls_each_once(k
 
 def test_run_ahead_raises_the_recorded_error_as_a_lone_call_would(kernel):
     import gamekit.search
-    from gamekit.grading import engines_swapped_out
+    from gamekit.checks import engines_swapped_out
 
     conn, define = kernel
     calls = []
@@ -256,7 +260,7 @@ def test_a_run_that_differs_from_the_kernels_goes_on_with_lone_calls(kernel, mon
     assert ahead.answered == 5 and ahead.live
     assert conn.calls == before + 1 + 15
     assert calls == list(range(20)) + [500, *range(6, 20)]
-    monkeypatch.setattr(remote, "RECORD_LIMIT", 10)
+    monkeypatch.setattr(kernel_end, "RECORD_LIMIT", 10)  # where the kernel reads it
     calls.clear()
     ahead = remote.run_ahead(student, _asks, 20, key=_key)
     before = conn.calls
@@ -282,7 +286,7 @@ def test_connect_four_games_played_ahead_give_the_verdicts_of_a_local_evaluate(k
     """a03's depth-limited play, with the student's evaluate in the kernel: a handful of round
     trips instead of one per board, and the same verdict and message as the same function
     called in this process."""
-    from gamekit.grading.a03.checks import check_depth_limited_play, window_eval
+    from gamekit.checks.a03.checks import check_depth_limited_play, window_eval
 
     conn, define = kernel
 
@@ -307,7 +311,7 @@ def test_the_refusals_cross_once_and_hold_for_every_call(kernel):
     after a call that failed the list goes again; a call naming a list the kernel never got is
     the grader's protocol error, not the student's."""
     import gamekit.search
-    from gamekit.grading import engines_swapped_out
+    from gamekit.checks import engines_swapped_out
 
     conn, define = kernel
 
@@ -379,7 +383,7 @@ def fake_kernel(tmp_path):
                 pass
 
         threading.Thread(target=run, daemon=True).start()
-        return remote.connect(listener, time.monotonic() + seconds, limits)
+        return connection.connect(listener, time.monotonic() + seconds, limits)
 
     yield start
     for sock in opened:
@@ -408,7 +412,7 @@ def test_a_reply_that_trickles_in_is_cut_at_the_cells_deadline(fake_kernel):
             time.sleep(0.05)
 
     conn = fake_kernel(drip, seconds=0.5)
-    with pytest.raises(remote.CellTimeout):
+    with pytest.raises(connection.CellTimeout):
         conn.lookup("anything")
     assert 0 < len(sent) < len(frame({"value": "a1", "padding": "." * 10}))
 
@@ -446,8 +450,9 @@ def test_an_engine_that_asks_too_many_questions_loses_the_call(kernel, monkeypat
     """The honest flood, through the real kernel side: an engine asking 1,500 cheap questions
     when a call may carry 1,000 events. The kernel's own log stops at the limit first."""
     conn, define = kernel
-    monkeypatch.setattr(remote, "LIMITS", remote.ReplyLimits(events_per_call=1_000))
-    conn.limits = remote.LIMITS
+    limits = remote.ReplyLimits(events_per_call=1_000)
+    monkeypatch.setattr(kernel_end, "LIMITS", limits)  # where the kernel's log reads it
+    conn.limits = limits
 
     def chatty(state, game):
         for _ in range(1_500):
@@ -471,10 +476,10 @@ def test_decoded_values_are_bounded(value, message):
     limits = remote.ReplyLimits(values=2_000, string_chars=500)
     data = encode(value, no_refs)
     if message is None:
-        assert decode(data, budget=remote._Budget(limits)) == value
+        assert decode(data, budget=connection._Budget(limits)) == value
         return
     with pytest.raises(remote.ReplyLimitError, match=message):
-        decode(data, budget=remote._Budget(limits))
+        decode(data, budget=connection._Budget(limits))
 
 
 def test_nesting_beyond_the_limit_is_refused_not_a_recursion_error():
@@ -499,7 +504,7 @@ def test_replay_stops_at_the_deadline():
 
     trace = Trace(first_tree())
     events = [["t", 0, 0]] * 5_000
-    with pytest.raises(remote.CellTimeout, match="5,000 trace events ran past"):
+    with pytest.raises(connection.CellTimeout, match="5,000 trace events ran past"):
         replay([trace.game], events, ["A"], deadline=time.monotonic() - 1)
     replay([trace.game], events, ["A"], deadline=time.monotonic() + 60)  # in time: replayed
 
@@ -509,7 +514,7 @@ def test_a_kernel_that_never_connects_costs_the_cell_its_deadline_only(tmp_path)
     listener.bind(str(tmp_path / "silent.sock"))
     listener.listen(1)
     try:
-        with pytest.raises(remote.CellTimeout, match="did not answer"):
-            remote.connect(listener, time.monotonic() + 0.3)
+        with pytest.raises(connection.CellTimeout, match="did not answer"):
+            connection.connect(listener, time.monotonic() + 0.3)
     finally:
         listener.close()

@@ -199,7 +199,7 @@ def test_a_generated_class_of_3000_in_sqlite(tmp_path):
 
 
 def test_a_generated_class_of_3000_in_postgresql(tmp_path):
-    from gamekit.grading import pgserver
+    from gamekit.grader import pgserver
 
     reason = pgserver.missing_reason()
     if reason:
@@ -352,7 +352,7 @@ def test_a_test_cell_stopped_by_a_refused_call_is_recorded_as_forbidden():
     """A test cell whose error is `EngineForbidden` (the student's code called one of the
     course's own answers) gets the code the report words as "calls gamekit's own engine",
     whichever assignment raised it; other errors keep their kind."""
-    from gamekit.grading.job import mistake_code
+    from gamekit.grader.job import mistake_code
 
     cell = {"metadata": {}}
     assert mistake_code(cell, {"ename": "EngineForbidden"}) == "forbidden"

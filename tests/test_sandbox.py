@@ -23,8 +23,8 @@ import psutil
 import pytest
 
 import gamekit
-import gamekit.grading.sandbox as sandbox
-from gamekit.grading.sandbox import (
+import gamekit.grader.sandbox as sandbox
+from gamekit.grader.sandbox import (
     AsyncSandboxedKernelManager,
     Limits,
     SandboxedKernelManager,
@@ -393,7 +393,7 @@ def test_a_kernel_that_exits_by_itself_has_no_kill_reason(use_bwrap, tmp_path):
 
 
 def test_the_kernel_cannot_write_outside_its_folder(jail, layout):
-    grading = sorted(str(path) for path in (PACKAGE / "grading").glob("*.py"))
+    grading = sorted(str(path) for path in (PACKAGE / "checks").glob("*.py"))
     before = {path: Path(path).stat().st_mtime_ns for path in grading}
     assert grading and all(jail.value(f"try_append({path!r})") == "EROFS" for path in grading)
     assert {path: Path(path).stat().st_mtime_ns for path in grading} == before
@@ -433,7 +433,7 @@ def test_the_kernel_tmp_is_private(jail):
 def test_the_kernel_draws_with_the_graders_font_list_and_cannot_change_it(jail):
     """A kernel's matplotlib reads the grader's font list (bound read-only into its home)
     instead of building one, and a kernel that tries to write it is refused."""
-    from gamekit.grading.sandbox import font_list
+    from gamekit.grader.sandbox import font_list
 
     fonts = font_list()
     if fonts is None:
@@ -476,7 +476,7 @@ def test_the_course_root_is_hidden_but_the_environment_works(jail):
     for name in ("README.md", "nbgrader_config.py", "pyproject.toml"):
         if (COURSE_ROOT / name).exists():
             assert jail.value(f"try_read({str(COURSE_ROOT / name)!r})") in ("EACCES", "ENOENT")
-    code = "import gamekit, gamekit.grading, numpy, matplotlib.pyplot; print(gamekit.__file__)"
+    code = "import gamekit, gamekit.checks, numpy, matplotlib.pyplot; print(gamekit.__file__)"
     status, text = jail.run(code)
     assert status == "ok", text
     assert text == gamekit.__file__
@@ -643,7 +643,7 @@ def test_everything_writable_has_a_quota_and_the_submission_is_copied_in(tmp_pat
 
 @needs_bwrap
 def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_path):
-    from gamekit.grading.kernel_view import build_view
+    from gamekit.grader.kernel_view import build_view
 
     view = build_view("a06_negamax_quarto", tmp_path)
     work = tmp_path / "work"
@@ -651,12 +651,12 @@ def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_pa
     with Kernel(work_dir=str(work), view=str(view)) as kernel:
         assert kernel.run(PROBES)[0] == "ok"
         for module in ("driver", "job", "trusted", "sandbox", "lint", "intake"):
-            status, text = kernel.run(f"import gamekit.grading.{module}")
+            status, text = kernel.run(f"import gamekit.grader.{module}")
             assert status == "error" and "ModuleNotFoundError" in text, module
-        assert kernel.value(f"try_read({str(PACKAGE / 'grading' / 'driver.py')!r})") == "ENOENT"
+        assert kernel.value(f"try_read({str(PACKAGE / 'grader' / 'driver.py')!r})") == "ENOENT"
         # what the notebooks use in the kernel is there
-        assert kernel.run("from gamekit.grading import if_answered, a02")[0] == "ok"
-        assert kernel.run("from gamekit.grading.a06 import random_positions")[0] == "ok"
+        assert kernel.run("from gamekit.checks import if_answered, a02")[0] == "ok"
+        assert kernel.run("from gamekit.checks.a06 import random_positions")[0] == "ok"
         # the engines and references refuse, however they are reached
         attempts = {
             "called": "from gamekit.negamax import negamax_search as f\nf(None, None)",
@@ -669,17 +669,76 @@ def test_the_view_hides_the_grader_and_its_refusals_cannot_be_walked_past(tmp_pa
             "source read from disk": (
                 "import inspect, importlib\nm = importlib.import_module('gamekit.negamax')\n"
                 "assert 'return' not in inspect.getsource(m.negamax_search).split('raise')[1]\n"
-                "raise __import__('gamekit.grading').grading.EngineForbidden('no code')"
+                "raise __import__('gamekit.checks').checks.EngineForbidden('no code')"
             ),
-            "reference": "from gamekit.grading.a06 import reference\nreference(None)",
+            "reference": "from gamekit.checks.a06 import reference\nreference(None)",
             "refusal hook replaced": (
-                "import gamekit.grading.remote as r\nr._refusing = lambda *a, **k: None\n"
+                "import gamekit.checks.kernel as r\nr._refusing = lambda *a, **k: None\n"
                 "import gamekit.search as s\ns.negamax(None, None)"
             ),
         }
         for how, code in attempts.items():
             status, text = kernel.run(code)
             assert status == "error" and text.startswith("EngineForbidden"), (how, text)
+
+
+def _notebook_imports(assignment: str) -> set[str]:
+    """The gamekit modules the cells of an assignment's source notebook import (its answers,
+    its course cells and its hidden tests), and what the grader itself runs in the kernel."""
+    import ast
+
+    import nbformat
+
+    found = {"gamekit.checks.kernel", "gamekit.checks.transformers"}  # serve, the reset
+    notebook = nbformat.read(COURSE_ROOT / "source" / assignment / f"{assignment}.ipynb", 4)
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        code = "\n".join(
+            line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!"))
+        )
+        for node in ast.walk(ast.parse(code)):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+    return {name for name in found if name.split(".")[0] == "gamekit"}
+
+
+@needs_bwrap
+@pytest.mark.parametrize(
+    "assignment",
+    sorted(p.name for p in (COURSE_ROOT / "source").iterdir() if p.name.startswith("a0")),
+)
+def test_a_graded_kernel_imports_every_check_its_notebook_needs_and_no_grader(tmp_path, assignment):
+    """The trust boundary is a package: inside a graded kernel every module of the grading
+    machine (`gamekit.grader`) is missing, and every gamekit module the notebook's cells and
+    the grader's requests import is there."""
+    from gamekit.grader.kernel_view import build_view
+
+    machine = sorted(
+        ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        for path in (PACKAGE / "grader").rglob("*.py")
+    )
+    needed = sorted(_notebook_imports(assignment))
+    assert len(machine) > 20 and any(name.startswith("gamekit.checks.") for name in needed)
+    probe = (
+        "import importlib, json\n"
+        "def importable(name):\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except ModuleNotFoundError:\n"
+        "        return False\n"
+        "    return True\n"
+    )
+    work = tmp_path / "work"
+    work.mkdir()
+    view = build_view(assignment, tmp_path)
+    with Kernel(work_dir=str(work), view=str(view)) as kernel:
+        assert kernel.run(probe)[0] == "ok"
+        seen = kernel.value(f"{{n: importable(n) for n in {machine + needed!r}}}")
+    assert [name for name in machine if seen[name]] == []
+    assert [name for name in needed if not seen[name]] == []
 
 
 def test_the_view_holds_the_bytecode_of_its_own_files_and_no_other(tmp_path):
@@ -689,11 +748,11 @@ def test_the_view_holds_the_bytecode_of_its_own_files_and_no_other(tmp_path):
     import importlib.util
     import marshal
 
-    from gamekit.grading.kernel_view import build_view
+    from gamekit.grader.kernel_view import build_view
 
     view = build_view("a04_hex_heuristics", tmp_path)
     sources = sorted(view.rglob("*.py"))
-    assert sources and not (view / "grading" / "driver.py").exists()
+    assert sources and not (view / "grader" / "driver.py").exists()
     for source in sources:
         cached = Path(importlib.util.cache_from_source(str(source)))
         data = cached.read_bytes()
@@ -711,7 +770,7 @@ def test_the_view_holds_the_bytecode_of_its_own_files_and_no_other(tmp_path):
 
 @pytest.mark.parametrize("use_bwrap", MODES)
 def test_the_sandbox_counts_its_cpu_time_and_its_wait_for_a_processor(use_bwrap, tmp_path):
-    """What a cell's limit reads (`gamekit.grading.budget`): CPU time over the sandbox's
+    """What a cell's limit reads (`gamekit.grader.budget`): CPU time over the sandbox's
     processes, a child's included after it ended; sleeping costs none of it."""
     with Kernel(work_dir=str(tmp_path), use_bwrap=use_bwrap) as kernel:
         km = kernel.km

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gamekit.grading import scalebench
+from gamekit.grader import scalebench
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""The rule of which gamekit functions could answer an assignment (`gamekit.grading.searches`):
+"""The rule of which gamekit functions could answer an assignment (`gamekit.checks.searches`):
 every public function where gamekit keeps its searches is classified, every search has a
 status for every assignment that asks for one, and in a graded kernel the searches refuse."""
 
@@ -9,10 +9,10 @@ import inspect
 
 import pytest
 
-from gamekit.grading import default_forbidden
-from gamekit.grading import searches as rule
-from gamekit.grading.kernel_view import FORBIDDEN, build_view
-from gamekit.grading.sandbox import sandbox_available
+from gamekit.checks import default_forbidden
+from gamekit.checks import searches as rule
+from gamekit.grader.kernel_view import FORBIDDEN, build_view
+from gamekit.grader.sandbox import sandbox_available
 
 ASSIGNMENTS = (
     "a01_minimax",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-import gamekit.grading as grading
-from gamekit.grading import GradingError, expect, if_answered, passed
+import gamekit.checks as grading
+from gamekit.checks import GradingError, expect, if_answered, passed
 
 
 def stub() -> None:

@@ -39,10 +39,10 @@ from gamekit.course.folders import (
     point_to_demo,
     scratch_course,
 )
-from gamekit.grading.nbgrader_run import nbgrader
+from gamekit.grader.nbgrader_run import nbgrader
 
 if TYPE_CHECKING:
-    from gamekit.grading.feedback import FeedbackRun
+    from gamekit.grader.feedback import FeedbackRun
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 
@@ -71,7 +71,7 @@ def validate_release(root: Path, assignment: str) -> list[str]:
     NotImplementedError (an unanswered exercise never passes its tests)."""
     from nbgrader.validator import Validator
 
-    from gamekit.grading.trusted import is_test_cell
+    from gamekit.checks.cells import is_test_cell
 
     problems = []
     for path in sorted((root / "release" / assignment).glob("*.ipynb")):
@@ -258,10 +258,10 @@ def read_grades(
     root: Path, assignment: str, db_url: str | None = None
 ) -> dict[str, list[CellGrade]]:
     """``{student: [CellGrade, ...]}`` for one assignment, read from the gradebook at ``db_url``
-    (default: the course's, `gamekit.grading.driver.db_url_of`)."""
+    (default: the course's, `gamekit.grader.driver.db_url_of`)."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    from gamekit.grading.driver import db_url_of
+    from gamekit.grader.driver import db_url_of
 
     grades: dict[str, list[CellGrade]] = {}
     with Gradebook(db_url or db_url_of(root)) as gb:
@@ -299,10 +299,10 @@ def grade_submissions(
     cluster: str | None = None,
     db_url: str | None = None,
 ):
-    """Grade through the trusted driver (`gamekit.grading.driver`); returns its summary.
+    """Grade through the trusted driver (`gamekit.grader.driver`); returns its summary.
     ``cluster``: a Dask scheduler's address (default: local worker processes); ``db_url``: the
     gradebook (default: ``$GAMEKIT_DB_URL``, else the course's SQLite file)."""
-    from gamekit.grading import driver
+    from gamekit.grader import driver
 
     return driver.grade(
         root,
@@ -319,11 +319,11 @@ def grade_submissions(
 
 def feedback(root: Path, assignment: str) -> FeedbackRun:
     """Feedback pages under feedback/<student>/<assignment>/ for every student the driver saw
-    (`gamekit.grading.feedback.write_feedback`): a graded notebook's page, a failed one's page
+    (`gamekit.grader.feedback.write_feedback`): a graded notebook's page, a failed one's page
     that opens with what happened, a status page for a notebook that could not be read or never
     came. Returns what was written and what could not be."""
-    from gamekit.grading.driver import db_url_of
-    from gamekit.grading.feedback import write_feedback
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.feedback import write_feedback
 
     return write_feedback(root, assignment, db_url_of(root))
 
@@ -482,7 +482,7 @@ def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
     score counts the cells graded before it stopped); ``!``: flagged for the instructor to look
     at; ``*``: free-text answers still to be graded by hand.
     """
-    from gamekit.grading.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of, read_ledger
 
     db_url = db_url or db_url_of(root)
     # Grades first: nbgrader sets up a gradebook that does not exist yet, then the ledger joins.
@@ -576,7 +576,7 @@ def demo(root: Path | None = None, log=print) -> Path:
     log("")
     log(f"Gradebook: {course / 'gradebook.db'}")
     log(f"Feedback:  {course / 'feedback'}/<student>/<assignment>/*.html")
-    from gamekit.grading.driver import db_url_of
+    from gamekit.grader.driver import db_url_of
     from gamekit.report import write_reports
 
     log(f"Report:    {write_reports(course, names, db_url_of(course)).index}")
@@ -599,8 +599,8 @@ def calibrate(
     """``python -m gamekit.course calibrate``: grade the reference answers ``rounds`` times,
     one at a time, and write the most CPU time each graded cell took to
     ``source/cpu_reference.json``: a cell's time limit is a multiple of it, and a stopped cell's
-    message quotes it (`gamekit.grading.budget`). Run it after changing a test cell."""
-    from gamekit.grading.budget import REFERENCE_FILE, read_reference
+    message quotes it (`gamekit.grader.budget`). Run it after changing a test cell."""
+    from gamekit.grader.budget import REFERENCE_FILE, read_reference
 
     root = root or course_root()
     names = names or assignments(root)
@@ -648,7 +648,7 @@ def grade_all(
     """``make grade``: grade what is under submitted/ through the driver; print the summary
     and the grade table. ``cluster`` and ``db_url`` as in `grade_submissions`. Returns an exit
     code (1 when something must be fixed first)."""
-    from gamekit.grading.driver import GradingSetupError
+    from gamekit.grader.driver import GradingSetupError
 
     root = root or course_root()
     known = assignments(root)
@@ -683,7 +683,7 @@ def grade_all(
 def feedback_all(root: Path | None = None, log=print) -> int:
     """``make feedback``: pages for every graded assignment; says what it wrote and what it
     could not write. Returns an exit code (1 when a page could not be written)."""
-    from gamekit.grading.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of, read_ledger
 
     root = root or course_root()
     db_url = db_url_of(root)

@@ -57,7 +57,7 @@ def point_to_demo(root: Path, log=print) -> None:
 
 
 def has_gradebook(db_url: str) -> bool:
-    """Whether the gradebook exists (`gamekit.grading.driver.has_gradebook`)."""
-    from gamekit.grading.driver import has_gradebook as exists
+    """Whether the gradebook exists (`gamekit.grader.driver.has_gradebook`)."""
+    from gamekit.grader.driver import has_gradebook as exists
 
     return exists(db_url)

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=3000)
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args(argv)
-    from gamekit.grading import pgserver
+    from gamekit.grader import pgserver
 
     with tempfile.TemporaryDirectory(prefix="report-bench-") as tmp:
         folder = Path(tmp)

@@ -1,6 +1,6 @@
 """Mistake codes in plain words, read from the checkers' own catalogues (imported, never copied).
 
-A failing cell's code (`gamekit.grading.job.mistake_code`) is either a catalogued mistake
+A failing cell's code (`gamekit.grader.job.mistake_code`) is either a catalogued mistake
 (``a05.search.not_negated``, ``a06.no_negation``, ``a01.swap``, ...) whose sentence the
 checker holds, or a kind of failure (``witness:<step>``, ``raised:<step>``, ``timeout``, ...)
 described here. A code with no sentence anywhere gets None: the report then shows the code and
@@ -16,21 +16,21 @@ from functools import lru_cache
 
 
 def _a01() -> dict[str, str]:
-    from gamekit.grading.a01.references import MUTANTS
+    from gamekit.checks.a01.references import MUTANTS
 
     return {f"a01.{name}": sentence for name, sentence in MUTANTS.items()}
 
 
 def _a02() -> dict[str, str]:
-    from gamekit.grading.a02.mistakes import MISTAKES
+    from gamekit.checks.a02.mistakes import MISTAKES
 
     return {f"a02.{m.name}": m.message for m in MISTAKES}
 
 
 def _a03() -> dict[str, str]:
+    from gamekit.checks.a03 import EVALUATE_MISTAKE_KEYS, _mistakes
+    from gamekit.checks.a03.checks import ACTIONS_MISTAKES
     from gamekit.games import ConnectFour
-    from gamekit.grading.a03 import EVALUATE_MISTAKE_KEYS, _mistakes
-    from gamekit.grading.a03.checks import ACTIONS_MISTAKES
 
     sentences = [sentence for sentence, _ in _mistakes(ConnectFour().initial, "X")]
     found = {f"a03.{key}": s for key, s in zip(EVALUATE_MISTAKE_KEYS, sentences, strict=True)}
@@ -39,13 +39,13 @@ def _a03() -> dict[str, str]:
 
 
 def _a04() -> dict[str, str]:
-    from gamekit.grading.a04 import MISTAKES
+    from gamekit.checks.a04 import MISTAKES
 
     return {f"a04.{name}": sentence for name, sentence in MISTAKES.items()}
 
 
 def _a05() -> dict[str, str]:
-    from gamekit.grading.a05 import BEST_MOVE_MUTANTS, SEARCH_MUTANTS, UCB_MUTANTS
+    from gamekit.checks.a05 import BEST_MOVE_MUTANTS, SEARCH_MUTANTS, UCB_MUTANTS
 
     found = {}
     for step, mutants in (
@@ -58,7 +58,7 @@ def _a05() -> dict[str, str]:
 
 
 def _a06() -> dict[str, str]:
-    from gamekit.grading.a06 import COUNT_MISTAKES, MISTAKES
+    from gamekit.checks.a06 import COUNT_MISTAKES, MISTAKES
 
     found = {f"a06.{name}": f"negamax {sentence}" for name, sentence in MISTAKES.items()}
     found |= {f"a06.{name}": entry[2] for name, entry in COUNT_MISTAKES.items()}

@@ -3,7 +3,7 @@
 The scores come from nbgrader's gradebook, in one query per assignment (a class of thousands
 reads in well under a second; nbgrader's object API would ask once per grade). What the grader
 knows beyond a score (each failing cell's mistake code and witness, a submission's status, its
-lint flags and failure reasons) comes from the driver's ledger (`gamekit.grading.driver`).
+lint flags and failure reasons) comes from the driver's ledger (`gamekit.grader.driver`).
 Student notebooks are never read again; the course's release notebooks are read only for the
 headings that give each graded cell its part's title.
 """
@@ -181,7 +181,7 @@ def cell_score(auto: float | None, manual: float | None, extra: float | None) ->
 def part_titles(root: Path | None, assignment: str) -> dict[tuple[str, str], str]:
     """``{(notebook, grade_id): "Part 2 › Exercise 2.1"}`` from the course's release notebooks
     (the handout, never a student's file); empty when the release is not there."""
-    from gamekit.grading.feedback_page import cell_titles, title_text
+    from gamekit.grader.feedback_page import cell_titles, title_text
 
     titles: dict[tuple[str, str], str] = {}
     folder = (root / "release" / assignment) if root else None
@@ -210,8 +210,8 @@ def read_assignment(
     ledger: dict[tuple[str, str], dict] | None = None,
 ) -> AssignmentData:
     """One assignment's cells and results: scores from the gradebook, the rest from the ledger
-    (``ledger``: `gamekit.grading.driver.read_ledger`'s answer, read once for all assignments)."""
-    from gamekit.grading.driver import read_ledger
+    (``ledger``: `gamekit.grader.driver.read_ledger`'s answer, read once for all assignments)."""
+    from gamekit.grader.driver import read_ledger
 
     cells, rows, roster, names = _gradebook_rows(db_url, assignment)
     titles = part_titles(root, assignment)

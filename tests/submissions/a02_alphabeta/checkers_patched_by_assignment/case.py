@@ -1,16 +1,16 @@
-"""Replaces every check_* of gamekit.grading.a02 by a no-op, by assignment: still 0 points."""
+"""Replaces every check_* of gamekit.checks.a02 by a no-op, by assignment: still 0 points."""
 
 START = "release"
 ANSWERS = {
-    "intervals_answer": """import gamekit.grading
-from gamekit.grading import a02 as grading_a02
+    "intervals_answer": """import gamekit.checks
+from gamekit.checks import a02 as grading_a02
 
 
 def _accept(*args, **kwargs):
     return None
 
 
-for _module in (a02, grading_a02, gamekit.grading):
+for _module in (a02, grading_a02, gamekit.checks):
     for _name in dir(_module):
         if _name.startswith("check_"):
             setattr(_module, _name, _accept)
@@ -28,4 +28,4 @@ SCORES = {}
 FEEDBACK = []
 STATUS = "graded"
 FLAGGED = True
-REASONS = ["gamekit.grading"]
+REASONS = ["gamekit.checks"]

@@ -21,7 +21,7 @@ def counted_search(state, game, order=None):
     )
     return {"value": value, "move": move, "nodes": trace.stats.nodes, "cutoffs": 0}
 """,
-    "quarto_order_code": """from gamekit.grading.a06 import reference_order
+    "quarto_order_code": """from gamekit.checks.a06 import reference_order
 
 
 def quarto_order(game, state, move):

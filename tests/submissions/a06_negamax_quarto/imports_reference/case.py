@@ -1,9 +1,9 @@
-"""negamax is the grader's own reference, imported from gamekit.grading.a06: in the sandbox
+"""negamax is the grader's own reference, imported from gamekit.checks.a06: in the sandbox
 the reference refuses."""
 
 START = "solution"
 ANSWERS = {
-    "negamax_code": """from gamekit.grading.a06 import reference
+    "negamax_code": """from gamekit.checks.a06 import reference
 
 
 def negamax(state, game, alpha=-math.inf, beta=math.inf):

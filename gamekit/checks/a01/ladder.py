@@ -1,0 +1,346 @@
+"""The ladder of public probe trees for a01's engines: the smallest input that goes wrong.
+
+When a student's ``minimax_value``, ``minimax_cutoff_value``, ``expectiminimax_value`` or
+``minimax_decision`` gives a wrong answer on a test's case, and no catalogued mistake explains
+every answer, the checker runs it on these trees, smallest first, for both players. The first
+tree where it is wrong is the *witness*. A probe is public, so its right answer may be shown.
+
+For ``minimax_value`` and ``expectiminimax_value`` (which can be called from any node) the
+witness is narrowed down the tree to the lowest node where the student's function is wrong
+although it is right on every child; the message then states the one rule that gives that
+node's value, with the children's values, all computed here. A depth-limited search cannot be
+called from a child with the same meaning (its plies count from where it starts), so its
+witness is the root, with each child's value and where it comes from.
+
+>>> tree = tree_from_nested([[3, -1], [2, 5]])
+>>> print(describe_tree(tree))
+A (MAX) -> B, C; B (MIN) -> B1 = 3, B2 = -1; C (MIN) -> C1 = 2, C2 = 5
+>>> def max_everywhere(state, game, player):
+...     if game.terminal_test(state):
+...         return game.utility(state, player)
+...     values = [max_everywhere(game.result(state, a), game, player) for a in game.actions(state)]
+...     return max(values)
+>>> from textwrap import fill
+>>> print(fill(value_witness("minimax_value", max_everywhere, VALUE_LADDER).message, 90))
+minimax_value on the probe tree A (MAX) -> A1 = 3, A2 = -1 (leaves' utilities for MAX),
+for player MIN, returned 1, but should return -3: at A MAX moves, so A is worth the
+smallest of its children's values for MIN: A1 = -3, A2 = 1, so -3
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.checks import GradingError
+from gamekit.checks.a01.cases import table_eval, tree_from_nested
+from gamekit.checks.a01.references import _value
+from gamekit.gametree import CHANCE, MAX, MIN, GameTree
+from gamekit.search import WIN
+
+VALUE_LADDER: tuple[Any, ...] = (
+    [3, -1],
+    [-2, 4, 1],
+    [[3, -1], [2, 5]],
+    [[4, [1, -2]], [[0, 3], -1]],
+    [[[2, -3], [5, 1]], [[-1, 4], [0, -2]]],
+    [[[3, [1, 6]], [-2, 4]], [[5, -4], [[0, 2], -1]]],
+)
+"""Nested-list trees (see `tree_from_nested`), smallest first: two leaves, three, two plies,
+uneven depths, three plies, four."""
+
+CHANCE_LADDER: tuple[Any, ...] = (
+    [([0.25, 0.75], [4, -8]), -6],
+    [[([0.5, 0.5], [2, 6]), 3], [([0.9, 0.1], [1, -9]), 0]],
+    [([0.6, 0.4], [[1, 5], [[-2, 3]]]), ([0.2, 0.8], [7, [0, -4]])],
+)
+"""Trees with chance nodes: uneven probabilities under MAX, under MIN, and chance nodes over
+MAX and MIN nodes."""
+
+CUTOFF_LADDER: tuple[tuple[Any, int], ...] = (
+    ([[3, -1], [2, 5]], 1),
+    ([[4, [1, -2]], [[0, 3], -1]], 2),
+    ([4, [[1, 2], -3]], 2),
+    ([[[2, -3], [5, 1]], [[-1, 4], [0, -2]]], 2),
+    ([[[3, [1, 6]], [-2, 4]], [[5, -4], [[0, 2], -1]]], 3),
+)
+"""``(tree, depth)`` pairs: the search stops above the leaves, at leaves above the cutoff, at
+both."""
+
+
+def _ladder_eval(tree: GameTree) -> table_eval:
+    """A public estimate for every node (for MAX), different at each node, -3..3."""
+    return table_eval({node: (2 * i + 1) % 7 - 3 for i, node in enumerate(tree.nodes())})
+
+
+def describe_tree(tree: GameTree) -> str:
+    """The tree in one line a student can draw: each inner node, whose turn, and its children;
+    a leaf with its utility for MAX, a chance node's children with their probabilities."""
+    parts = []
+    for node in tree.nodes():
+        if tree.terminal_test(node):
+            continue
+        kind = "chance" if tree.to_move(node) == CHANCE else tree.to_move(node)
+        chances = tree.chance_outcomes(node) if kind == "chance" else {}
+        children = []
+        for move in tree.actions(node):
+            child = tree.result(node, move)
+            said = child
+            if tree.terminal_test(child):
+                said = f"{child} = {_number(tree.utilities[child])}"
+            if move in chances:
+                said += f" (p {_number(chances[move])})"
+            children.append(said)
+        parts.append(f"{node} ({kind}) -> " + ", ".join(children))
+    return "; ".join(parts)
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A probe where the student's function is wrong: what to say, and how to call it again."""
+
+    message: str
+    words: str
+    call: Callable[[Callable[..., Any]], Any]
+    got: Any
+    expected: Any
+    raised: GradingError | None = None
+    """The checker's error when the student's code failed on this probe (``got`` is None)."""
+
+
+Run = Callable[[GameTree, Any, str], Any]
+"""``run(tree, node, player)``: the student's value of ``node`` for ``player`` (raises
+`GradingError` when their code fails)."""
+
+
+def _close(a: Any, b: Any) -> bool:
+    return isinstance(a, (int, float)) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _rule(tree: GameTree, node: Any, player: str) -> str:
+    """The rule that gives ``node``'s value for ``player`` from its children's, with the
+    numbers."""
+    moves = tree.actions(node)
+    children = [tree.result(node, a) for a in moves]
+    values = [_value(c, tree, player) for c in children]
+    listed = ", ".join(f"{c} = {_number(v)}" for c, v in zip(children, values, strict=True))
+    kind = tree.to_move(node)
+    right = _value(node, tree, player)
+    if kind == CHANCE:
+        chances = tree.chance_outcomes(node)
+        terms = " + ".join(
+            f"{_number(chances[a])} x {_number(v)}" for a, v in zip(moves, values, strict=True)
+        )
+        return (
+            f"{node} is a chance node, so it is worth the probability-weighted average of its "
+            f"children's values for {player} ({listed}): {terms} = {_number(right)}"
+        )
+    which = "largest" if kind == player else "smallest"
+    return (
+        f"at {node} {kind} moves, so {node} is worth the {which} of its children's values for "
+        f"{player}: {listed}, so {_number(right)}"
+    )
+
+
+def value_witness(
+    name: str, student: Callable[..., Any], ladder: Sequence[Any], run: Run | None = None
+) -> Witness | None:
+    """The first probe tree (and player) where ``student(state, game, player)`` is wrong,
+    narrowed to the lowest node where it is wrong while right on every child; None if it is
+    right on every probe."""
+    if run is None:
+        run = lambda tree, node, who: student(node, tree, who)  # noqa: E731
+    try:
+        return _climb(name, run, ladder)
+    except _Failed as failed:
+        return failed.witness
+
+
+def _climb(name: str, run: Run, ladder: Sequence[Any]) -> Witness | None:
+    for spec in ladder:
+        tree = tree_from_nested(spec)
+        for who in (MAX, MIN):
+            got = _checked(name, run, tree, tree.initial, who)
+            if _close(got, _value(tree.initial, tree, who)):
+                continue
+            node = tree.initial
+            while True:
+                wrong_child = None
+                for move in tree.actions(node):
+                    child = tree.result(node, move)
+                    theirs = _checked(name, run, tree, child, who)
+                    if not _close(theirs, _value(child, tree, who)):
+                        wrong_child, got = child, theirs
+                        break
+                if wrong_child is None:
+                    break
+                node = wrong_child
+            return _value_message(name, tree, node, who, got)
+    return None
+
+
+class _Failed(Exception):
+    """The student's code failed on a probe: the witness says where."""
+
+    def __init__(self, witness: Witness) -> None:
+        super().__init__(witness.message)
+        self.witness = witness
+
+
+def _checked(name: str, run: Run, tree: GameTree, node: Any, who: str) -> Any:
+    """The student's value; `_Failed` with the probe when their code fails there."""
+    try:
+        return run(tree, node, who)
+    except GradingError as error:
+        words = _words(tree, node, who)
+        call = lambda f: f(node, tree, who)  # noqa: E731
+        expected = _value(node, tree, who)
+        raise _Failed(Witness(f"{words}: {error}", words, call, None, expected, error)) from None
+
+
+def _words(tree: GameTree, node: Any, who: str) -> str:
+    where = "" if node == tree.initial else f" called from node {node}"
+    tree_words = f"{describe_tree(tree)} (leaves' utilities for MAX)"
+    return f"on the probe tree {tree_words},{where} for player {who}"
+
+
+def _value_message(name: str, tree: GameTree, node: Any, who: str, got: Any) -> Witness:
+    expected = _value(node, tree, who)
+    words = _words(tree, node, who)
+    if tree.terminal_test(node):
+        fact = f"{node} is a leaf, worth game.utility({node}, {who}) = {_number(expected)}"
+    else:
+        fact = _rule(tree, node, who)
+    message = f"{name} {words}, returned {got!r}, but should return {_number(expected)}: {fact}"
+    return Witness(message, words, lambda f: f(node, tree, who), got, expected)
+
+
+def cutoff_witness(name: str, run: Callable[[GameTree, int, Any, str], Any]) -> Witness | None:
+    """The first ``(tree, depth)`` of `CUTOFF_LADDER` and player where the depth-limited value
+    ``run(tree, depth, eval_fn, player)`` is wrong (from the root), with each child's value and
+    where it comes from; None if right on every probe."""
+    for spec, depth in CUTOFF_LADDER:
+        tree = tree_from_nested(spec)
+        estimate = _ladder_eval(tree)
+        for who in (MAX, MIN):
+            words = (
+                f"on the probe tree {describe_tree(tree)} (leaves' utilities for MAX) with "
+                f"depth={depth}, for player {who}"
+            )
+            expected = _value(tree.initial, tree, who, depth, estimate)
+            call = lambda f, t=tree, d=depth, e=estimate, w=who: f(t.initial, t, d, e, w)  # noqa: E731
+            try:
+                got = run(tree, depth, estimate, who)
+            except GradingError as error:
+                said = f"{words} (eval_fn for MAX: {_estimates(tree, estimate)}): {error}"
+                return Witness(said, words, call, None, expected, error)
+            if _close(got, expected):
+                continue
+            message = (
+                f"{name} {words} (eval_fn for MAX: {_estimates(tree, estimate)}), returned "
+                f"{got!r}, but should return {_number(expected)}: "
+                + _cutoff_fact(tree, depth, estimate, who)
+            )
+            return Witness(message, words, call, got, expected)
+    return None
+
+
+def _estimates(tree: GameTree, estimate: table_eval) -> str:
+    return ", ".join(
+        f"{node} = {_number(estimate.table[node])}"
+        for node in tree.nodes()
+        if not tree.terminal_test(node) and node != tree.initial
+    )
+
+
+def _cutoff_fact(tree: GameTree, depth: int, estimate: table_eval, who: str) -> str:
+    """Each child of the root with its depth-limited value and why, and the root's rule."""
+    root = tree.initial
+    said = []
+    values = []
+    for move in tree.actions(root):
+        child = tree.result(root, move)
+        value = _value(child, tree, who, depth, estimate, ply=1)
+        values.append(value)
+        if tree.terminal_test(child):
+            utility = tree.utility(child, who)
+            how = (
+                f"{child} is terminal at ply 1: scored_result(utility, 1) = "
+                f"{_number(utility)} x (WIN - 1) = {_number(utility * (WIN - 1))}"
+            )
+        elif depth == 1:
+            how = f"{child} is at ply 1 = depth: eval_fn({child}, {who}) = {_number(value)}"
+        else:
+            how = f"{child} is worth {_number(value)} (searched on to ply {depth})"
+        said.append(how)
+    which = "largest" if tree.to_move(root) == who else "smallest"
+    right = max(values) if which == "largest" else min(values)
+    return (
+        "; ".join(said)
+        + f"; at the root {tree.to_move(root)} moves, so it takes the {which}: {_number(right)}"
+    )
+
+
+DECISION_LADDER: tuple[tuple[Any, str], ...] = (
+    ([3, 5], "A"),
+    ([[3, -1], [2, 5]], "A"),
+    ([4, 4, 1], "A"),
+    ([[4, 2], [3, 6], [2]], "A"),
+    ([[[1, 6], [4, -2]], [3, 0]], "B"),
+    ([[[2, 5], [7, 3]], [[6, -1], [0, 4]]], "A"),
+)
+"""``(tree, start node)``: the best move second, after a ply of MIN, on a tie of leaves, on a
+tie of values, MIN to move, three plies."""
+
+
+def decision_witness(name: str, run: Callable[[GameTree, Any], Any]) -> Witness | None:
+    """The first probe of `DECISION_LADDER` where ``run(tree, node)`` (the student's
+    ``minimax_decision``) is not the first move of best minimax value for the player to move."""
+    for spec, start in DECISION_LADDER:
+        tree = tree_from_nested(spec)
+        player = tree.to_move(start)
+        moves = tree.actions(start)
+        values = [_value(tree.result(start, a), tree, player) for a in moves]
+        best = moves[values.index(max(values))]
+        where = "" if start == tree.initial else f" from node {start}"
+        words = f"on the probe tree {describe_tree(tree)}{where}"
+        call = lambda f, t=tree, s=start: f(s, t)  # noqa: E731
+        try:
+            got = run(tree, start)
+        except GradingError as error:
+            return Witness(f"{words}: {error}", words, call, None, best, error)
+        if got == best:
+            continue
+        listed = ", ".join(
+            f"{a} (to {tree.result(start, a)}) = {_number(v)}"
+            for a, v in zip(moves, values, strict=True)
+        )
+        message = (
+            f"{name} {words} returned {got!r}, but should return {best!r}: {player} moves at "
+            f"{start}; the moves' minimax values for {player} are {listed}; the best is "
+            f"{_number(max(values))}, and {best!r} is the first move with it"
+        )
+        return Witness(message, words, call, got, best)
+    return None
+
+
+def worst_everywhere(run: Callable[[GameTree, Any], Any]) -> bool:
+    """Whether ``run(tree, node)`` (the student's ``minimax_decision``) takes the first move of
+    *smallest* minimax value on every probe of `DECISION_LADDER` (min and max swapped)."""
+    for spec, start in DECISION_LADDER:
+        tree = tree_from_nested(spec)
+        player = tree.to_move(start)
+        moves = tree.actions(start)
+        values = [_value(tree.result(start, a), tree, player) for a in moves]
+        try:
+            if run(tree, start) != moves[values.index(min(values))]:
+                return False
+        except GradingError:
+            return False
+    return True

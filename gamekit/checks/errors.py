@@ -1,0 +1,61 @@
+"""What the checks raise: `GradingError` (a mistake found), `EngineForbidden` (the course's own
+answer called), and the code of a refused function (`refusing_code`).
+
+A module of its own, below both the checks' helpers (`gamekit.checks`, which re-exports every
+name here) and the calls across the socket (`gamekit.checks.remote`, which raises them again
+on the grader's side when the kernel raised them). The classes carry the package's name,
+``gamekit.checks.GradingError``: that is how the kernel's replies name them.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from typing import Any
+
+
+class GradingError(AssertionError):
+    """A test found a mistake; the message says which, not what the right answer is.
+
+    ``code`` names the mistake for the record (a confirmed catalogue name such as
+    ``a05.log_of_child``, or ``witness:<step>``); ``evidence`` is the witness as plain data
+    (`gamekit.checks.evidence`). Both are kept in the result record, never shown as such.
+    """
+
+    __module__ = "gamekit.checks"  # its public name, by which the kernel's replies name it
+
+    def __init__(self, message: str = "", *, code: str = "", evidence: dict | None = None):
+        super().__init__(message)
+        self.code, self.evidence = code, evidence
+
+    def _render_traceback_(self) -> list[str]:
+        """How IPython shows it: one line with the message, not the checker's internals."""
+        return [f"\x1b[31m✗ {self}\x1b[0m"]
+
+
+class EngineForbidden(GradingError):
+    """The student's code called one of gamekit's own engines instead of its own."""
+
+    __module__ = "gamekit.checks"
+
+
+@functools.lru_cache(maxsize=512)
+def refusing_code(name: str, message: str) -> types.CodeType:
+    """The code of a function ``name(*args, **kwargs)`` that raises `EngineForbidden` with
+    ``message``; it needs no globals and no closure, so it fits any function object. Made once
+    per name (the kernel swaps every refused function in for each call the grader makes)."""
+    source = (
+        f"def {name}(*args, **kwargs):\n"
+        f"    raise __import__('gamekit.checks', fromlist=['EngineForbidden'])"
+        f".EngineForbidden({message!r})\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(source, {}, namespace)
+    return namespace[name].__code__
+
+
+def forbidden_message(name: str) -> str:
+    return (
+        f"{name} is the course's own answer: this exercise asks you to write it yourself, so your "
+        "code must not call it"
+    )

@@ -1,0 +1,235 @@
+"""Diagnosis by evidence: what a checker may say about a wrong function, and how it knows.
+
+A checker compares the student's function with the reference on a *ladder* of probes, from
+the smallest input upwards, before any hidden case. The first probe where they differ is the
+*witness*. A catalogued mistake is named only when its mutant (the reference with that one
+mistake) gives exactly the student's outputs on *every* probe; otherwise the message is the
+witness itself: the input, what the student's function returned, what the definition gives
+there, and a fact computed from that input (never a guess about the cause).
+
+Probes are public-sized inputs chosen here, not the hidden test cases, so a witness may show
+the expected answer. A hidden case that fails after every probe agreed is reported without its
+expected answer.
+
+Each diagnosis is raised as a `GradingError` with a stable ``code`` (the mistake's name, or
+``witness:<step>``) and the witness as plain data (``evidence``); the grader keeps both in the
+result record, so a class report can count mistakes without reading messages.
+
+>>> probes = [Probe("x = 1", (1,)), Probe("x = 2", (2,))]
+>>> def reference(x):
+...     return 2 * x
+>>> def wrong(x):
+...     return x + x if x < 2 else x * x + 1
+>>> diagnose("double", wrong, reference, probes, fact=lambda p, got, exp: f"2 * x is {exp}")
+Traceback (most recent call last):
+...
+gamekit.checks.GradingError: double on x = 2 returned 5, but should return 4: 2 * x is 4
+
+A mutant that gives 5 at x = 2 but not 2 at x = 1 fits one symptom only: it is not named.
+
+>>> mutants = {"square": Mutant("double squares x instead", lambda x: x * x + (x > 1))}
+>>> diagnose("double", wrong, reference, probes, mutants=mutants)
+Traceback (most recent call last):
+...
+gamekit.checks.GradingError: double on x = 2 returned 5, but should return 4
+"""
+
+from __future__ import annotations
+
+import contextlib
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.checks import GradingError
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One rung of the ladder: the arguments, and the input in the exercise's words."""
+
+    words: str
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A catalogued mistake: the sentence that names it, and the reference with that mistake."""
+
+    sentence: str
+    function: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Witness:
+    """The smallest probe on which the student's function and the reference differ."""
+
+    step: str
+    probe: Probe
+    got: Any
+    expected: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the result record (reprs: any value can be written as JSON)."""
+        return {
+            "step": self.step,
+            "input": self.probe.words,
+            "got": repr(self.got),
+            "expected": repr(self.expected),
+        }
+
+
+Same = Callable[[Any, Any], bool]
+Fact = Callable[[Probe, Any, Any], str]
+
+
+def equal(a: Any, b: Any) -> bool:
+    return a == b
+
+
+def outputs(function: Callable[..., Any], probes: Sequence[Probe]) -> list[Any]:
+    """``function`` on every probe, in ladder order; a `GradingError` is kept as its text."""
+    found = []
+    for probe in probes:
+        try:
+            found.append(function(*probe.args))
+        except GradingError as error:
+            found.append(Raised(str(error)))
+    return found
+
+
+@dataclass(frozen=True)
+class Raised:
+    """What a function did on a probe where it raised (no mutant does: it is never confirmed)."""
+
+    message: str
+
+
+def first_witness(
+    step: str,
+    student: Callable[..., Any],
+    reference: Callable[..., Any],
+    probes: Sequence[Probe],
+    same: Same = equal,
+    raised_fact: Callable[[Probe], str] | None = None,
+) -> tuple[Witness | None, list[Any]]:
+    """The first probe where ``student`` and ``reference`` differ (None if none), and the
+    student's outputs on every probe (all of them: a mutant is confirmed on the whole ladder).
+
+    If the student's function raises (a `GradingError` from the checker's call) on a probe
+    before any difference, that is the witness: it is raised again with the probe's words,
+    and ``raised_fact`` says what the reference does there (every earlier probe agreed)."""
+    got: list[Any] = []
+    witness = None
+    for probe in probes:
+        try:
+            value = student(*probe.args)
+        except GradingError as error:
+            if witness is not None:
+                got.append(Raised(str(error)))
+                continue
+            said = f"on {probe.words}: {error}"
+            if raised_fact is not None:
+                said += f"; {raised_fact(probe)}"
+            raise GradingError(
+                said,
+                code=error.code or f"raised:{step}",
+                evidence={"step": step, "input": probe.words, "raised": str(error)},
+            ) from None
+        got.append(value)
+        if witness is None:
+            expected = reference(*probe.args)
+            if not same(value, expected):
+                witness = Witness(step, probe, value, expected)
+    return witness, got
+
+
+def confirmed(
+    mutants: Mapping[str, Mutant], probes: Sequence[Probe], got: Sequence[Any], same: Same = equal
+) -> str | None:
+    """The one catalogued mistake whose mutant gives exactly ``got`` on every probe, or None
+    (also when two mutants both fit: then naming one would be a guess)."""
+    fitting = []
+    for code, mutant in mutants.items():
+        try:
+            theirs = outputs(mutant.function, probes)
+        except Exception:  # noqa: BLE001 - a mutant that fails where the student did not
+            continue
+        if all(same(a, b) for a, b in zip(got, theirs, strict=True)):
+            fitting.append(code)
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def diagnose(
+    step: str,
+    student: Callable[..., Any],
+    reference: Callable[..., Any],
+    probes: Sequence[Probe],
+    *,
+    mutants: Mapping[str, Mutant] | None = None,
+    same: Same = equal,
+    fact: Fact | None = None,
+    raised_fact: Callable[[Probe], str] | None = None,
+    show: Callable[[Any], str] = repr,
+    code_prefix: str = "",
+    confirm_on: Sequence[Probe] = (),
+    found: tuple[Witness | None, list[Any]] | None = None,
+) -> None:
+    """Raise a `GradingError` about ``step`` if ``student`` differs from ``reference`` on a
+    probe: the confirmed mistake's sentence if exactly one mutant reproduces the student on
+    every probe (and on ``confirm_on``, hidden cases that are never shown), else the witness;
+    both with the witness's input and values. ``found``: what `first_witness` already returned
+    for these probes (the ladder is then not climbed twice)."""
+    if found is None:
+        found = first_witness(step, student, reference, probes, same, raised_fact)
+    witness, got = found
+    if witness is None:
+        return
+    said = (
+        f"{step} on {witness.probe.words} returned {show(witness.got)}, "
+        f"but should return {show(witness.expected)}"
+    )
+    # A name must fit the hidden cases too (never shown: they only confirm or refute it).
+    name = confirmed(mutants or {}, probes, got, same)
+    if name is not None and confirm_on:
+        theirs = outputs(student, confirm_on)
+        if confirmed({name: mutants[name]}, confirm_on, theirs, same) is None:
+            name = None
+    evidence = witness.to_dict()
+    if name is not None:
+        raise GradingError(
+            f"{mutants[name].sentence} ({said})" if mutants else said,
+            code=f"{code_prefix}{name}",
+            evidence=evidence,
+        )
+    if fact is not None:
+        said += ": " + fact(witness.probe, witness.got, witness.expected)
+    raise GradingError(said, code=f"witness:{step}", evidence=evidence)
+
+
+@contextlib.contextmanager
+def standing_in(function: Any, name: str, replacement: Any) -> Iterator[None]:
+    """While active, the notebook's global ``name`` is ``replacement`` during every call of
+    ``function``: so a check judges one answer with the course's version of another answer it
+    calls (one mistake, one charge).
+
+    In the grader ``function`` is a handle on the student's kernel, and the kernel swaps the
+    global during each call (`gamekit.checks.remote.substituting`; ``replacement`` must then be
+    picklable: a module-level function or a class of gamekit). For a function defined in this
+    process (a notebook run in its own kernel, the mutation harness), its ``__globals__`` are
+    swapped. A notebook that never defined ``name`` is left as it is.
+    """
+    from gamekit.checks.remote import substituting
+
+    namespace = function.__globals__ if isinstance(function, types.FunctionType) else None
+    with substituting(name, replacement):
+        if namespace is None or not callable(namespace.get(name)):
+            yield
+            return
+        saved = namespace[name]
+        namespace[name] = replacement
+        try:
+            yield
+        finally:
+            namespace[name] = saved
