@@ -10,6 +10,8 @@ import pytest
 
 from gamekit import negamax_search
 from gamekit.checks import GradingError, a06
+from gamekit.checks.a06.references import _SOLVED, _search
+from gamekit.checks.a06.running import _show, _within
 from gamekit.games import OrderedGame
 from gamekit.trace import run_traced
 
@@ -140,7 +142,7 @@ def test_reference_with_order_agrees_with_gamekit(position):
 def test_reference_window_gives_the_value_or_a_bound(position, alpha, beta):
     true = minimax_value(position.state)
     got, _ = a06.reference(position.state, alpha=alpha, beta=beta)
-    assert a06._within(got, true, alpha, beta)
+    assert _within(got, true, alpha, beta)
 
 
 @pytest.mark.parametrize("mistake", [None, *a06.MISTAKES])
@@ -151,7 +153,7 @@ def test_a_remembered_answer_is_the_search_done_again(mistake):
         for alpha, beta in WINDOWS:
             for order in (None, a06.reference_order):
                 fresh = a06.Counts()
-                expected = a06._search(position.state, GAME, alpha, beta, order, mistake, fresh)
+                expected = _search(position.state, GAME, alpha, beta, order, mistake, fresh)
                 counts = a06.Counts()
                 for _ in range(2):
                     got = a06.reference(
@@ -171,12 +173,12 @@ def test_only_the_course_s_own_objects_are_remembered():
     """Another game or another ordering key (a student's) is searched each time and never
     stored: a remembered answer comes from trusted objects only."""
     state = POSITIONS[0].state
-    a06._SOLVED.clear()
+    _SOLVED.clear()
     a06.reference(state, OrderedGame(GAME, key=a06.reference_order))
     a06.reference(state, order=lambda game, state, move: 1)
-    assert a06._SOLVED == {}
+    assert _SOLVED == {}
     a06.reference(state)
-    assert list(a06._SOLVED) == [(state, -math.inf, math.inf, True, None)]
+    assert list(_SOLVED) == [(state, -math.inf, math.inf, True, None)]
 
 
 def test_reference_order_by_brute_force():
@@ -530,15 +532,15 @@ def test_a_table_of_bounds_stored_as_values_fails_with_the_calls_in_order():
     error, message = failed.value, str(failed.value)
     assert error.code == "witness:negamax"
     state, alpha, beta, got = negamax.calls[-1]
-    assert not a06._within(got, minimax_value(state), alpha, beta)  # the last answer is wrong
+    assert not _within(got, minimax_value(state), alpha, beta)  # the last answer is wrong
     listed = re.findall(r"negamax\(([^;]*?), game, (\S+), (\S+)\) returned (\S+?)[;.]", message)
     assert len(listed) == len(error.evidence["calls"]) <= len(negamax.calls)
     made = negamax.calls[-len(listed) :]  # the calls of the failing sequence, the last ones made
     for (_, low, high, said), (_, a, b, answer) in zip(listed, made, strict=True):
-        assert (low, high, said) == (a06._show(a), a06._show(b), a06._show(answer))
+        assert (low, high, said) == (_show(a), _show(b), _show(answer))
     fresh, _ = a06.reference(state, GAME, alpha, beta)
-    assert f"afresh with the window ({a06._show(alpha)}, {a06._show(beta)}), returns " in message
-    assert f"returns {a06._show(fresh)};" in message
+    assert f"afresh with the window ({_show(alpha)}, {_show(beta)}), returns " in message
+    assert f"returns {_show(fresh)};" in message
     assert "table" not in message and "bound as" not in message  # what was seen, no cause
 
 
@@ -593,7 +595,7 @@ def test_the_same_call_answered_otherwise_is_said_only_when_seen():
     state, alpha, beta, got = negamax.calls[-1]
     first = next(c[3] for c in negamax.calls if c[:3] == (state, alpha, beta))
     assert first != got
-    assert f"The same call returned {a06._show(first)} earlier in this test." in str(failed.value)
+    assert f"The same call returned {_show(first)} earlier in this test." in str(failed.value)
 
     with pytest.raises(GradingError) as other:  # wrong on a first call: no such sentence
         a06.check_negamax_calls(lambda state, game, alpha, beta: 0, HIDDEN)
@@ -613,7 +615,7 @@ def test_a_table_keyed_by_the_board_alone_is_not_named_as_another_mistake():
         r"on (the position .*?), window \((\S+), (\S+)\) negamax returned (\S+);", str(failed.value)
     )
     probe = next(p for p in a06.negamax_probes() if p.label == match.group(1))
-    assert a06._show(a06.reference(probe.state)[0]) in str(failed.value)
+    assert _show(a06.reference(probe.state)[0]) in str(failed.value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -75,8 +75,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "a05_mcts": (*SEARCHES, "gamekit.checks.a05:reference_search"),
     "a06_negamax_quarto": (
         *SEARCHES,
-        "gamekit.checks.a06:reference",
-        "gamekit.checks.a06:reference_stats",
+        "gamekit.checks.a06.references:reference",
+        "gamekit.checks.a06.references:reference_stats",
     ),
 }
 """Per assignment, ``module:qualname`` of what its kernel gets only as a refusal."""
