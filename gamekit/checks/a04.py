@@ -11,6 +11,9 @@ on the calls made before it; and `check_tournament` plays a small seeded depth-2
 against Random and against `gamekit.hex_heuristics.connected`. Each position is evaluated once
 per player: every call is a round trip to the student's kernel, so `Memo` keeps the answers by
 (cells, player).
+
+One module, no ladder of probes: each check is a promise of one function on fixed positions,
+and a failure names the position where the promise fails, with the values seen there.
 """
 
 from __future__ import annotations

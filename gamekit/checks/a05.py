@@ -13,6 +13,9 @@ reached for the first time is expanded with one child per move in ``actions()`` 
 takes the child with the highest UCB1 (unvisited first, ties: the first); the rollout plays
 ``rng.choice(game.actions(state))`` until the end; backup adds one visit to every node of the
 path and the result from the view of the player who moved into the node.
+
+One module, on the shared mechanism: UCB1's probes, the search's ladder of small games and the
+catalogued mistakes are `gamekit.checks.evidence` probes and mutants (`diagnose`).
 """
 
 from __future__ import annotations

@@ -17,6 +17,13 @@ cutoff one ply off).
 The checks live in one module per part of the notebook: `by_hand` (parts 1 and 2), `tree_game`
 (part 3), `engines` (parts 4 to 6); `cases` builds the cases, `references` holds the references
 and their mutants, `diagnosis` runs a student's engine and names its mistakes.
+
+Why more than a few screens: a01 checks four engines (a value, a depth-limited value, a value
+with chance nodes, a decision), the by-hand parts and the tree game, each with its own catalogue
+of mistakes. Its ladder (`ladder`) has a climb of its own rather than
+`gamekit.checks.evidence.first_witness`: its witness goes on down the tree, to the lowest node
+where the student's value is wrong while right on every child, a step the shared mechanism does
+not have yet.
 """
 
 from __future__ import annotations

@@ -27,6 +27,12 @@ tree: the test does not read alpha, and every node is entered with ``alpha < bet
 pass. The ordering mistake that does change the search is the other one students write: testing
 the window (``alpha >= beta``) *before* the bound has taken in the value just returned, so each
 cutoff comes one child late. That is the ``bounds_updated_before_test`` entry of `MISTAKES`.
+
+Why more than a few screens: a02 checks the by-hand intervals and pruned edges, alpha-beta and
+its depth-limited form node by node, the counting of nodes and cutoffs, and a move ordering, and
+it reproduces each catalogued mistake with a flawed alpha-beta (`mistakes`). Its probes are
+`gamekit.checks.evidence.Probe`s; the witness and the confirmation on generated trees follow
+that module's rules.
 """
 
 from gamekit.checks.a02.by_hand import (

@@ -4,6 +4,10 @@ play and ``score_summary``, called by the notebook's test cells.
 The checks live in `checks` (the positions, running the student's code, one ``check_*`` per
 graded step), the public probe boards and series in `ladder` (the smallest input that goes
 wrong, shown with its right answer), and what the mutation harness needs in `mutation`.
+
+Why more than a few screens: a03 checks a class (``ConnectFour.actions`` on boards of any size
+and k), an evaluation, games played with it (ahead, in the kernel) and a summary of results;
+each has its own probes (`gamekit.checks.evidence.Probe`, in `ladder`) and its own facts.
 """
 
 from __future__ import annotations
