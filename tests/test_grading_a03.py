@@ -9,7 +9,7 @@ import pytest
 import gamekit
 from gamekit import TicTacToe
 from gamekit.checks import GradingError, a03
-from gamekit.checks.a03.checks import ACTIONS_MISTAKES
+from gamekit.checks.a03.actions import ACTIONS_MISTAKES
 from gamekit.games import ConnectFour as Reference
 from gamekit.heuristics import connect_four_eval
 
@@ -521,7 +521,7 @@ class RowFromCount(TicTacToe):
 def test_an_actions_name_read_off_one_board_must_hold_on_every_probe_board():
     """On the empty probe board this rule returns the top-most empty cells; on the next boards
     it does not, so the message says what the moves are there, without the name."""
-    from gamekit.checks.a03.checks import _actions_mistake
+    from gamekit.checks.a03.actions import _actions_mistake
 
     empty = a03.ladder.actions_probes()[0]
     h, v, k, state = empty.args

@@ -286,7 +286,8 @@ def test_connect_four_games_played_ahead_give_the_verdicts_of_a_local_evaluate(k
     """a03's depth-limited play, with the student's evaluate in the kernel: a handful of round
     trips instead of one per board, and the same verdict and message as the same function
     called in this process."""
-    from gamekit.checks.a03.checks import check_depth_limited_play, window_eval
+    from gamekit.checks.a03.evaluate import window_eval
+    from gamekit.checks.a03.play import check_depth_limited_play
 
     conn, define = kernel
 

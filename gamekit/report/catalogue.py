@@ -29,7 +29,7 @@ def _a02() -> dict[str, str]:
 
 def _a03() -> dict[str, str]:
     from gamekit.checks.a03 import EVALUATE_MISTAKE_KEYS, _mistakes
-    from gamekit.checks.a03.checks import ACTIONS_MISTAKES
+    from gamekit.checks.a03.actions import ACTIONS_MISTAKES
     from gamekit.games import ConnectFour
 
     sentences = [sentence for sentence, _ in _mistakes(ConnectFour().initial, "X")]

@@ -8,14 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.checks.a03 import ladder
-from gamekit.checks.a03.checks import (
-    EVALUATE_MISTAKE_KEYS,
-    Position,
-    _same,
-    forbidden_functions,
-    mistake_value,
-    series_from_outcomes,
-)
+from gamekit.checks.a03.evaluate import EVALUATE_MISTAKE_KEYS, _same, mistake_value
+from gamekit.checks.a03.positions import Position
+from gamekit.checks.a03.running import forbidden_functions
+from gamekit.checks.a03.summary import series_from_outcomes
 from gamekit.checks.mutants import Catalogued, unforbidden
 from gamekit.games import ConnectFour as ReferenceConnectFour
 

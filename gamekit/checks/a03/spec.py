@@ -1,6 +1,6 @@
 """What assignment 03's notebook specifies, as data: the board's empty mark, the four
 directions of a window, the weights of a window by its count of pieces, the centre column's
-weight and the keys of ``score_summary``. The checks (`gamekit.checks.a03.checks`) and the
+weight and the keys of ``score_summary``. The checks (`gamekit.checks.a03`) and the
 ladders (`gamekit.checks.a03.ladder`) both read them from here.
 """
 

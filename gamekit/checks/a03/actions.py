@@ -1,0 +1,266 @@
+"""The checks of ``ConnectFour.actions``: the legal moves on boards of every size and k, the
+catalogued mistakes, and the probe ladder's witness when none fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gamekit.checks import (
+    GradingError,
+    require_type,
+)
+from gamekit.checks.a03.ladder import (
+    _same_moves,
+    actions_probes,
+    actions_witness,
+    legal_moves,
+)
+from gamekit.checks.a03.positions import Position
+from gamekit.checks.a03.running import _call, _snapshot
+from gamekit.checks.a03.spec import (
+    EMPTY,
+)
+from gamekit.checks.remote import RemoteRef
+from gamekit.games import ConnectFour as ReferenceConnectFour
+
+# --------------------------------------------------------------------------------------------
+# Positions for the hidden tests
+# --------------------------------------------------------------------------------------------
+
+
+def _columns(state: Any) -> list[str]:
+    """Each column of the board, top to bottom (index 0 is column 1)."""
+    return [state.cells[col :: state.v] for col in range(state.v)]
+
+
+def _topmost_empty(state: Any) -> set[tuple[int, int]]:
+    return {(col.find(EMPTY) + 1, c + 1) for c, col in enumerate(_columns(state)) if EMPTY in col}
+
+
+def _check_move_types(moves: Any, where: str) -> None:
+    require_type(moves, list, f"actions(state) on {where}")
+    for move in moves:
+        require_type(move, tuple, f"each move returned by actions (on {where})")
+        if len(move) != 2 or any(type(x) is not int for x in move):
+            raise GradingError(
+                f"each move must be a (row, col) tuple of two ints, got {move!r} (on {where})",
+                code="shape:actions",
+            )
+
+
+ACTIONS_MISTAKES = {
+    "moves_after_win": "returns moves for a position where someone has already won: the game "
+    "is over, so there are no legal moves (check state.utility)",
+    "every_empty_cell": "returns every empty cell (TicTacToe's rule): in Connect Four only the "
+    "lowest empty cell of each column can be played",
+    "topmost_cell": "returns the top-most empty cell of a column: a piece falls to the lowest "
+    "empty cell (rows are counted from 1 at the top, so the lowest cell has the largest row)",
+    "full_columns_kept": "keeps full columns: a column with no empty cell has no legal move",
+    "off_by_one_row": "is off by one row",
+    "row_col_swapped": "has row and column swapped",
+    "swapped_or_one_cell_per_row": "has row and column swapped (or it gives one cell per row "
+    "instead of one per column)",
+    "one_cell_per_row": "gives one cell per row instead of one per column",
+}
+"""``actions``'s catalogued mistakes: the code ``a03.actions.<key>`` and the words its message
+opens with (the class report, `gamekit.report.catalogue`, shows the same words). Each is
+checked on the student's answer on the board the message shows, not on every board."""
+
+
+def _actions_mistake(got: set, expected: set, state: Any, h: int, v: int) -> tuple[str, str]:
+    """The mistake code behind a wrong set of moves (``witness:actions`` when no catalogued
+    mistake fits: the words then only say what is wrong) and the words for the message."""
+    words = ACTIONS_MISTAKES
+
+    def named(key: str, more: str = "") -> tuple[str, str]:
+        return f"a03.actions.{key}", words[key] + more
+
+    if state.utility != 0 and got:
+        return named("moves_after_win")
+    if got == set(state.moves) and got != expected:
+        return named("every_empty_cell")
+    if got == _topmost_empty(state) and got != expected:
+        return named("topmost_cell")
+    full = {c + 1 for c, col in enumerate(_columns(state)) if EMPTY not in col}
+    if any(col in full for _, col in got) and expected <= got:
+        return named("full_columns_kept")
+    for shift, where in ((-1, "above"), (1, "below")):
+        if got == {(row + shift, col) for row, col in expected}:
+            return named(
+                "off_by_one_row",
+                f": each move is one row {where} the lowest empty cell "
+                f"(rows go from 1 at the top to h = {h} at the bottom)",
+            )
+    per_row_why = (
+        ": a move drops a piece into a column, so there is one move for each column that is not "
+        "full, at its lowest empty cell"
+    )
+    swapped = got == {(col, row) for row, col in expected}
+    rows = [row for row, _ in got]
+    columns = [col for _, col in got]
+    if swapped:  # the same answer as one cell per row when no two moves share a row
+        both = len(set(rows)) == len(rows) > 1
+        return named(
+            "swapped_or_one_cell_per_row" if both else "row_col_swapped",
+            f": a move is (row, col), the row first (1 at the top, h = {h} at the bottom), "
+            f"then the column (1 to v = {v})",
+        )
+    if len(got) > 1 and len(set(rows)) == len(rows) and len(set(columns)) < len(columns):
+        return named("one_cell_per_row", per_row_why)
+    return _actions_fault(got, expected, state, h, v)
+
+
+def _actions_fault(got: set, expected: set, state: Any, h: int, v: int) -> tuple[str, str]:
+    """``witness:actions`` and what is wrong with ``got`` on this board, in words that say only
+    what the moves are (no rule behind them)."""
+    witness = "witness:actions"
+    off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
+    if off_board:
+        return witness, f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"
+    occupied = [m for m in got if m not in set(state.moves)]
+    if occupied:
+        return witness, f"returns a cell that is already occupied: {sorted(occupied)[0]!r}"
+    if got < expected:
+        return witness, "misses a column that can still be played"
+    return witness, "returns cells that are not the lowest empty cell of their column"
+
+
+def check_actions(connect_four_class: type, positions: Sequence[Position]) -> None:
+    """The student's ``ConnectFour(h, v, k).actions(state)`` equals gamekit's on every position.
+
+    Order does not matter; the type does: a ``list`` of ``(row, col)`` tuples of ints, no
+    repeats, and the state must not change. (The student's class lives in their kernel: it is
+    called there, on copies of the positions.)
+    """
+    is_class = (
+        isinstance(connect_four_class, type) or getattr(connect_four_class, "kind", None) == "class"
+    )
+    if not is_class:
+        raise GradingError(
+            f"ConnectFour should be a class, got {connect_four_class!r}", code="shape:actions"
+        )
+    checked_fresh_list = False
+    for position in positions:
+        where = f"{position.label} ({position.h} x {position.v}, k = {position.k})"
+        expected = set(
+            ReferenceConnectFour(position.h, position.v, position.k).actions(position.state)
+        )
+        game = _call(
+            connect_four_class, "ConnectFour(h, v, k)", where, position.h, position.v, position.k
+        )
+        before = _snapshot(position.state)
+        got = _call(game.actions, "actions(state)", where, position.state)
+        if _snapshot(position.state) != before:
+            raise GradingError(
+                f"your actions changed the state it was given (on {where}): states are "
+                "immutable; build a new list of moves instead",
+                code="witness:actions",
+            )
+        _check_move_types(got, where)
+        if len(set(got)) != len(got):
+            raise GradingError(f"actions returns a move twice (on {where})", code="witness:actions")
+        if set(got) != expected:
+            _climb_actions_ladder(connect_four_class)
+            code, mistake = _actions_mistake(
+                set(got), expected, position.state, position.h, position.v
+            )
+            raise GradingError(f"actions {mistake} (on {where})", code=code)
+        if got and not checked_fresh_list and not isinstance(game, RemoteRef):
+            # Only observable where the class runs in this process (the visible tests, in the
+            # student's kernel): a copy of the list crosses to the grader, never the list.
+            checked_fresh_list = True
+            got.append((0, 0))  # a caller changing the list it received ...
+            again = _call(game.actions, "actions(state)", where, position.state)
+            if again is got or (0, 0) in again:
+                raise GradingError(
+                    "actions returns the same list object every time (a list kept in the game "
+                    "or the state): a caller that changes it would corrupt your game; build "
+                    "and return a new list on each call",
+                    code="witness:actions",
+                )
+
+
+def _climb_actions_ladder(connect_four_class: type) -> None:
+    """Raise the witness of `gamekit.checks.a03.ladder` if the student's ``actions`` goes
+    wrong on a public probe board (shown with its legal moves); return if right on them all."""
+
+    def run(h: int, v: int, k: int, state: Any) -> Any:
+        game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
+        return _call(game.actions, "actions(state)", "the probe board", state)
+
+    said = {"code": "witness:actions"}  # the code of the mistake the message names, if any
+
+    def describe(got: set, expected: set, state: Any, h: int, v: int) -> str:
+        code, words = _actions_mistake(got, expected, state, h, v)
+        if code != "witness:actions" and not _wrong_alike_on_every_probe(run, code):
+            code, words = _actions_fault(got, expected, state, h, v)  # what it did, no name
+        said["code"] = code
+        return words
+
+    found = actions_witness(run, describe)
+    if found is not None:
+        witness, message = found
+        raise GradingError(message, code=said["code"], evidence=witness.to_dict())
+
+
+def _wrong_alike_on_every_probe(run: Callable[..., Any], code: str) -> bool:
+    """Whether the student's ``actions`` (``run(h, v, k, state)``) is wrong as the mistake
+    ``code`` describes on every probe board where it is wrong: a name read off one board must
+    hold on the others (returning row 1 is "the top-most empty cell" only on an empty board)."""
+    for probe in actions_probes():
+        h, v, _, state = probe.args
+        try:
+            got = run(*probe.args)
+            moves = set(got)
+        except (GradingError, TypeError):
+            return False
+        expected = set(legal_moves(*probe.args))
+        wrong = not _same_moves(got, sorted(expected))
+        if wrong and _actions_mistake(moves, expected, state, h, v)[0] not in _ALIKE.get(
+            code, {code}
+        ):
+            return False
+    return True
+
+
+_ALIKE = {
+    "a03.actions.one_cell_per_row": {
+        "a03.actions.one_cell_per_row",
+        "a03.actions.swapped_or_one_cell_per_row",
+    },
+    "a03.actions.row_col_swapped": {
+        "a03.actions.row_col_swapped",
+        "a03.actions.swapped_or_one_cell_per_row",
+    },
+    "a03.actions.swapped_or_one_cell_per_row": {
+        "a03.actions.swapped_or_one_cell_per_row",
+        "a03.actions.row_col_swapped",
+        "a03.actions.one_cell_per_row",
+    },
+}
+"""The codes whose words also hold where another is found: one cell per row in distinct rows
+and columns is the swapped-or-per-row case on that board."""
+
+
+def check_standard_board(connect_four_class: type) -> None:
+    """``ConnectFour()`` with no arguments is the standard board: 6 rows, 7 columns, 4 in a
+    row (the class's default arguments)."""
+    game = _call(connect_four_class, "ConnectFour()", "the default board")
+    got = tuple(
+        _call(lambda name=name: getattr(game, name), f"ConnectFour().{name}", "the default board")
+        for name in ("h", "v", "k")
+    )
+    if got != (6, 7, 4):
+        raise GradingError(
+            f"ConnectFour() gives a board with h = {got[0]!r}, v = {got[1]!r}, k = {got[2]!r}: "
+            "with no arguments it must be the standard board, h = 6 rows, v = 7 columns, "
+            "k = 4 in a row (keep the default arguments h=6, v=7, k=4)",
+            code="witness:actions",
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# evaluate
+# --------------------------------------------------------------------------------------------
