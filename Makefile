@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 ASSIGNMENTS := a01_minimax a02_alphabeta a03_connect_four a04_hex_heuristics a05_mcts a06_negamax_quarto
 
-.PHONY: help setup demo test lint bench release grade feedback report lab lab-instructor browser-deps sandbox-deps scale-deps clean
+.PHONY: help setup demo test lint bench release grade feedback report catalogues lab lab-instructor browser-deps sandbox-deps scale-deps clean
 
 help:
 	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
@@ -15,8 +15,9 @@ help:
 	@echo "make bench     print engine speed figures"
 	@echo "make release   regenerate release/ from source/ with nbgrader"
 	@echo "make grade     autograde everything under submitted/"
-	@echo "make feedback  write feedback HTML for graded submissions"
+	@echo "make feedback  write feedback HTML for graded submissions (GAMEKIT_LANG=pt_BR or es: the pages' own words)"
 	@echo "make report    what the class got wrong: one HTML page per assignment under reports/"
+	@echo "make catalogues  extract the course's messages, update the pt_BR and es catalogues, compile them"
 	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"
 	@echo "make lab-instructor  JupyterLab on the whole course, with the formgrader"
 
@@ -149,3 +150,14 @@ scale-deps:
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache
+
+# The course's languages (gamekit/i18n.py): the English messages marked in the code go to
+# gamekit/locale/gamekit.pot, each language's catalogue is updated from it (new messages come
+# untranslated, never guessed), and the catalogues are compiled (.mo, not tracked).
+catalogues: $(STAMP)
+	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
+	  --project gamekit --copyright-holder "the gamekit course" --no-location --sort-output \
+	  -o gamekit/locale/gamekit.pot gamekit
+	for l in pt_BR es; do $(VENV)/bin/pybabel --quiet update --no-fuzzy-matching --width 100 \
+	  -i gamekit/locale/gamekit.pot -d gamekit/locale -D gamekit -l $$l || exit 1; done
+	$(PY) -m gamekit.i18n

@@ -726,7 +726,12 @@ def main(argv: list[str] | None = None) -> int:
     grade.add_argument("--force", action="store_true", help="grade unchanged submissions again")
     grade.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to grade on")
     grade.add_argument("--db-url", help="the gradebook's URL (default: $GAMEKIT_DB_URL or SQLite)")
-    sub.add_parser("feedback")
+    feedback_cmd = sub.add_parser("feedback")
+    feedback_cmd.add_argument(
+        "--language",
+        help="the language of the pages' own words: en, pt_BR or es (default: $GAMEKIT_LANG, "
+        "else en)",
+    )
     calibrate_cmd = sub.add_parser(
         "calibrate", help="measure the CPU time of every graded cell with the reference answers"
     )
@@ -755,6 +760,10 @@ def main(argv: list[str] | None = None) -> int:
             db_url=args.db_url,
         )
     elif args.command == "feedback":
+        if args.language:
+            from gamekit.i18n import set_language
+
+            set_language(args.language)
         return feedback_all()
     elif args.command == "calibrate":
         calibrate(None, args.assignment or None, args.rounds)

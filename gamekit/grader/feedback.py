@@ -88,10 +88,13 @@ def write_feedback(
 ) -> FeedbackRun:
     """Write ``feedback/<student>/<assignment>/<notebook>.html`` for every student the driver
     graded (or only ``students``): a graded notebook's page, or a status page for a submission
-    that never came or could not be read. Reads the ledger, the gradebook and ``autograded/``."""
+    that never came or could not be read, the page's own words in the language in use
+    (`gamekit.i18n.language`: ``GAMEKIT_LANG``). Reads the ledger, the gradebook and
+    ``autograded/``."""
     from gamekit.grader.driver import read_ledger
     from gamekit.grader.feedback_bounds import PageTask, preload, write_page
     from gamekit.grader.feedback_page import PageInfo
+    from gamekit.i18n import language
 
     preload()
     run = FeedbackRun()
@@ -112,7 +115,7 @@ def write_feedback(
         for name in release:
             info = PageInfo(
                 assignment, name, student, record.get("status", "graded"),
-                [str(r) for r in record.get("reasons", [])], notes,
+                [str(r) for r in record.get("reasons", [])], notes, language(),
             )  # fmt: skip
             cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
             stored = scores.get((student, name), {})

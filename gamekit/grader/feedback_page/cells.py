@@ -27,6 +27,7 @@ from gamekit.grader.safe_html import (
     png_data_uri,
     text,
 )
+from gamekit.i18n import _, ngettext, number
 
 
 def _meta(cell: Any) -> dict:
@@ -79,7 +80,9 @@ def _points_words(points: Any) -> str:
         value = float(points)
     except (TypeError, ValueError):
         return ""
-    return f"{value:g} point" + ("" if value == 1 else "s")
+    return ngettext("{points} point", "{points} points", 1 if value == 1 else 2).format(
+        points=number(value)
+    )
 
 
 def _check_words(source: str) -> str:
@@ -199,10 +202,13 @@ def student_traceback(output: dict, cells_by_count: dict[int, int]) -> str:
             frame,
         )
         kept.append(frame.strip("\n"))
-    head = "Traceback (most recent call last), in your notebook's cells"
+    head = _("Traceback (most recent call last), in your notebook's cells")
     if left_out:
-        steps = "1 step" if left_out == 1 else f"{left_out} steps"
-        head += f" ({steps} in the course's or Python's code not shown)"
+        head += ngettext(
+            " ({count} step in the course's or Python's code not shown)",
+            " ({count} steps in the course's or Python's code not shown)",
+            left_out,
+        ).format(count=left_out)
     body = "\n".join([head + ":", *kept, last]) if kept or left_out else last
     return plain(body)
 
@@ -218,22 +224,22 @@ def explanation(score: CellScore) -> str:
     message = score.message.strip()
     if score.manual:
         if score.score is None:
-            return "to be graded by hand"
+            return _("to be graded by hand")
         if message == "no answer" and not score.comment:
-            return "○ not answered yet"
-        return score.comment or "graded by hand"
+            return _("○ not answered yet")
+        return score.comment or _("graded by hand")
     if score.score is not None and score.score >= score.max_score:
-        return "✓ all checks passed"
+        return _("✓ all checks passed")
     if unanswered(message):
-        return UNANSWERED
+        return _(UNANSWERED)
     message = re.sub(r"^(GradingError|AssertionError): ", "", message)
-    return plain(message) or "this cell's checks did not pass"
+    return plain(message) or _("this cell's checks did not pass")
 
 
 def _points(score: CellScore) -> str:
     if score.score is None:
-        return f"– / {score.max_score:g}"
-    return f"{score.score:g} / {score.max_score:g}"
+        return f"– / {number(score.max_score)}"
+    return f"{number(score.score)} / {number(score.max_score)}"
 
 
 IMAGE_TYPES = (("image/png", png_data_uri), ("image/jpeg", jpeg_data_uri))
@@ -286,7 +292,7 @@ def _outputs_html(
             if graded_test:
                 continue  # the explanation above says it, without the checker's traceback
             if unanswered(f"{output.get('ename')}: {output.get('evalue')}"):
-                parts.append(html('<pre class="out">{}</pre>', UNANSWERED_HERE))
+                parts.append(html('<pre class="out">{}</pre>', _(UNANSWERED_HERE)))
                 continue  # a "check it" cell of an exercise still to answer: no traceback
             words = student_traceback(output, cells_by_count or {})[:MAX_TEXT]
             parts.append(html('<pre class="out error">{}</pre>', words))
@@ -307,7 +313,7 @@ def _state(score: CellScore) -> str:
 def _said(score: CellScore, same_as: int | None) -> Markup:
     """The explanation, or a pointer to the graded cell above that says the same."""
     if same_as is not None:
-        return html('the same as <a href="#cell-{0}">cell {0}</a>', same_as)
+        return html(_('the same as <a href="#cell-{0}">cell {0}</a>'), same_as)
     return text(explanation(score))
 
 
@@ -363,23 +369,23 @@ def _cell_html(
         if _dict(_dict(cell.get("metadata")).get("gamekit")).get("banner"):
             return Markup("")  # the grader's own note: the page says it at the top
         body = markdown_html(_source(cell), budget, _dict(cell.get("attachments")))
-        box = _graded_box(score, "written answer", same.get(grade_id)) if score else Markup("")
+        box = _graded_box(score, _("written answer"), same.get(grade_id)) if score else Markup("")
         return html('<section class="md" id="cell-{}">{}{}</section>', number, box, body)
     if cell.get("cell_type") != "code":
         return Markup("")
     test = bool(meta.get("grade")) and not meta.get("solution")
-    label = f"Cell {number}"
+    label = _("Cell {number}").format(number=number)
     if meta.get("solution"):
-        label += " · your answer"
+        label += _(" · your answer")
     elif test:
-        label += " · check"
+        label += _(" · check")
     heading = html(
         '<div class="label">{}<span class="title">{}</span></div>', label, title_text(title)
     )
     box = Markup("")
     if score is not None:
         box = _graded_box(
-            score, "written answer" if score.manual else "check", same.get(str(grade_id))
+            score, _("written answer") if score.manual else _("check"), same.get(str(grade_id))
         )
     code = Markup("") if test else html('<pre class="code">{}</pre>', _source(cell))
     outputs = _outputs_html(cell, graded_test=test, budget=budget, cells_by_count=cells_by_count)

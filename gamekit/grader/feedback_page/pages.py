@@ -30,6 +30,7 @@ from gamekit.grader.safe_html import (
     join,
     text,
 )
+from gamekit.i18n import _, number, speaking
 
 STYLE = """
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1f;
@@ -105,16 +106,17 @@ th.align-left, td.align-left { text-align: left; } th.align-center, td.align-cen
 """
 
 
-def _page(title: str, body: Markup) -> str:
+def _page(title: str, body: Markup, language: str = "en") -> str:
     """The whole page: its policy first (no script, no request), then the style and body."""
     return str(
         html(
-            "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            "<!DOCTYPE html>\n<html lang='{}'><head><meta charset='utf-8'>"
             "<meta http-equiv='Content-Security-Policy' content='{}'>"
             "<meta name='referrer' content='no-referrer'>"
             "<meta name='color-scheme' content='light dark'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             "<title>{}</title><style>{}</style></head><body>{}</body></html>\n",
+            language.replace("_", "-"),
             content_security_policy(STYLE),
             title,
             Markup(STYLE),
@@ -126,16 +128,13 @@ def _page(title: str, body: Markup) -> str:
 def _banners(info: PageInfo, more: Iterable[str] = ()) -> Markup:
     parts = []
     if info.status == "failed":
-        reasons = plain("; ".join(info.reasons)) or "the grader could not finish"
-        parts.append(
-            html(
-                '<div class="banner"><b>Grading could not finish.</b> {}. '
-                "Cells after that point were not graded. Open your notebook, run "
-                "<i>Kernel › Restart Kernel and Run All Cells</i>, fix what stops it, and hand "
-                "it in again, or ask your instructor.</div>",
-                reasons,
-            )
+        reasons = plain("; ".join(info.reasons)) or _("the grader could not finish")
+        said = _(
+            "<b>Grading could not finish.</b> {}. Cells after that point were not graded. Open "
+            "your notebook, run <i>Kernel › Restart Kernel and Run All Cells</i>, fix what stops "
+            "it, and hand it in again, or ask your instructor."
         )
+        parts.append(html('<div class="banner">{}</div>', html(said, reasons)))
     for note in [*_new_notes(info), *more]:
         parts.append(html('<div class="banner note">{}</div>', plain(note)))
     return join(parts)
@@ -175,17 +174,17 @@ def _summary(
     rows = []
     for grade_id, score in sorted(scores.items(), key=lambda kv: positions.get(kv[0], 10**6)):
         index = positions.get(grade_id)
-        where = html('<a href="#cell-{0}">cell {0}</a>', index + 1) if index is not None else "–"
+        where = html(_('<a href="#cell-{0}">cell {0}</a>'), index + 1) if index is not None else "–"
         part, exercise = titles.get(grade_id, ("", ""))
         title = html('<span class="part">{}</span><br>', part) if part else Markup("")
-        title += text(exercise or ("A written answer" if score.manual else "A check"))
+        title += text(exercise or (_("A written answer") if score.manual else _("A check")))
         rows.append(
             html(
                 '<tr class="{}" data-grade-id="{}" data-score="{}" data-max-score="{:g}">'
                 '<td>{}</td><td class="num">{}</td><td class="num pts">{}</td><td>{}</td></tr>',
                 _state(score),
                 grade_id,
-                "" if score.score is None else f"{score.score:g}",
+                "" if score.score is None else f"{score.score:g}",  # data, not words
                 score.max_score,
                 title,
                 where,
@@ -193,16 +192,18 @@ def _summary(
                 _said(score, (same or {}).get(grade_id)),
             )
         )
-    total = f"{got:g} / {out_of:g}"
+    total = f"{number(got)} / {number(out_of)}"
     if pending:
-        total += f" ({pending:g} of these points still to be graded by hand)"
+        total += _(" ({pending} of these points still to be graded by hand)").format(
+            pending=number(pending)
+        )
     table = html(
-        "<h2>Each graded cell</h2>"
-        '<table class="summary"><tr><th>Part and exercise</th><th>Where</th><th>Points</th>'
-        "<th>What the grader found</th></tr>{}</table>",
-        join(rows),
-    )
-    return html('<p class="score">Score: {}</p>', total), table
+        '<h2>{}</h2><table class="summary"><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>'
+        "{}</table>",
+        _("Each graded cell"), _("Part and exercise"), _("Where"), _("Points"),
+        _("What the grader found"), join(rows),
+    )  # fmt: skip
+    return html('<p class="score">{}</p>', _("Score: {}").format(total)), table
 
 
 def render_notebook_page(
@@ -211,83 +212,101 @@ def render_notebook_page(
     """The page for one graded notebook (``notebook``: the graded notebook, as the grader ran
     it; ``scores``: the gradebook's scores of its graded cells, by grade_id; ``release``: the
     notebook as handed out, whose headings and checks name each graded cell's part and
-    exercise, else the graded notebook's own)."""
-    cells = _list(_dict(notebook).get("cells"))
-    titles = cell_titles(_dict(c) for c in cells)
-    named = exercise_titles(cells)
-    named.update(exercise_titles(_list(_dict(release).get("cells"))))
-    scores = {grade_id: _with_full_message(score, cells) for grade_id, score in scores.items()}
-    positions = {_meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")}
-    order = sorted(scores, key=lambda g: positions.get(g, 10**6))
-    number = {g: positions[g] + 1 if g in positions else 0 for g in order}
-    same = repeats(scores, [g for g in order if g in positions], number)
-    cells_by_count = {
-        c["execution_count"]: i + 1
-        for i, c in enumerate(cells)
-        if isinstance(_dict(c).get("execution_count"), int)
-    }
-    budget = Budget()
-    shown = join(
-        _cell_html(
-            i, c, named.get(_meta(c).get("grade_id"), titles.get(i, ("", "")))
-            if _meta(c).get("grade") else titles.get(i, ("", "")),
-            scores, budget, same, cells_by_count,
-        )
-        for i, c in enumerate(cells)
-    )  # fmt: skip
-    score_line, table = _summary(scores, positions, named, same)
-    body = html(
-        "<h1>{}: feedback</h1>"
-        '<p class="who">{}, handed in by {}</p>'
-        "{}{}{}<h2>Your notebook, as graded</h2>{}",
-        info.assignment, info.notebook, info.student,
-        score_line, _banners(info, budget.notes()), table, shown,
-    )  # fmt: skip
-    return _page(f"{info.assignment} feedback: {info.student}", body)
+    exercise, else the graded notebook's own), its own words in ``info.language``."""
+    with speaking(info.language):
+        cells = _list(_dict(notebook).get("cells"))
+        titles = cell_titles(_dict(c) for c in cells)
+        named = exercise_titles(cells)
+        named.update(exercise_titles(_list(_dict(release).get("cells"))))
+        scores = {grade_id: _with_full_message(s, cells) for grade_id, s in scores.items()}
+        positions = {
+            _meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")
+        }
+        order = sorted(scores, key=lambda g: positions.get(g, 10**6))
+        cell_number = {g: positions[g] + 1 if g in positions else 0 for g in order}
+        same = repeats(scores, [g for g in order if g in positions], cell_number)
+        cells_by_count = {
+            c["execution_count"]: i + 1
+            for i, c in enumerate(cells)
+            if isinstance(_dict(c).get("execution_count"), int)
+        }
+        budget = Budget()
+        shown = join(
+            _cell_html(
+                i, c, named.get(_meta(c).get("grade_id"), titles.get(i, ("", "")))
+                if _meta(c).get("grade") else titles.get(i, ("", "")),
+                scores, budget, same, cells_by_count,
+            )
+            for i, c in enumerate(cells)
+        )  # fmt: skip
+        score_line, table = _summary(scores, positions, named, same)
+        body = html(
+            "{}{}{}{}<h2>{}</h2>{}",
+            _heading(info), score_line, _banners(info, budget.notes()), table,
+            _("Your notebook, as graded"), shown,
+        )  # fmt: skip
+        return _page(_title(info), body, info.language)
+
+
+def _heading(info: PageInfo, handed_in: bool = True) -> Markup:
+    """The page's title line and who handed what in."""
+    who = (
+        _("{notebook}, handed in by {student}") if handed_in else _("{notebook}, {student}")
+    ).format(notebook=info.notebook, student=info.student)
+    return html(
+        '<h1>{}</h1><p class="who">{}</p>',
+        _("{assignment}: feedback").format(assignment=info.assignment),
+        who,
+    )
+
+
+def _title(info: PageInfo) -> str:
+    return _("{assignment} feedback: {student}").format(
+        assignment=info.assignment, student=info.student
+    )
 
 
 def render_short_page(info: PageInfo, scores: dict[str, CellScore], why: str) -> str:
     """The page of a graded notebook whose full page could not be written within its limits
     (``why`` says which): the score and the table of graded cells, without the notebook."""
-    score_line, table = _summary(scores, {}, {})
-    body = html(
-        "<h1>{}: feedback</h1>"
-        '<p class="who">{}, handed in by {}</p>'
-        "{}{}<div class='banner'>{}</div>{}",
-        info.assignment, info.notebook, info.student, score_line, _banners(info),
-        f"This page is short: your notebook, as graded, could not be shown, because {why}. "
-        "Your score and the grader's findings below are complete; ask your instructor for "
-        "the rest.",
-        table,
-    )  # fmt: skip
-    return _page(f"{info.assignment} feedback: {info.student}", body)
+    with speaking(info.language):
+        score_line, table = _summary(scores, {}, {})
+        said = _(
+            "This page is short: your notebook, as graded, could not be shown, because {why}. "
+            "Your score and the grader's findings below are complete; ask your instructor for "
+            "the rest."
+        ).format(why=why)
+        body = html(
+            "{}{}{}<div class='banner'>{}</div>{}",
+            _heading(info), score_line, _banners(info), said, table,
+        )  # fmt: skip
+        return _page(_title(info), body, info.language)
 
 
 def render_status_page(info: PageInfo, out_of: float = 0.0) -> str:
     """The page for a submission with no graded notebook: never handed in, or unreadable."""
-    if info.status == "missing":
-        what = (
-            f"Not submitted: no {info.notebook} was handed in, so nothing was graded. This is not "
-            "a score of 0; ask your instructor if you did hand it in."
+    with speaking(info.language):
+        if info.status == "missing":
+            what = _(
+                "Not submitted: no {notebook} was handed in, so nothing was graded. This is not "
+                "a score of 0; ask your instructor if you did hand it in."
+            ).format(notebook=info.notebook)
+        else:
+            reasons = plain("; ".join(info.reasons)) or _("the grader could not read it")
+            what = _(
+                "Your notebook could not be graded, and no cell of it was run. What the grader "
+                "found: {reasons}. Open it in JupyterLab: if it does not open, the file was "
+                "damaged (save it again from Jupyter, or download it again from your work); then "
+                "hand it in again, or ask your instructor."
+            ).format(reasons=reasons)
+        score = (
+            html("<p class='score'>{}</p>", _("Score: {}").format(f"0 / {number(out_of)}"))
+            if info.status != "missing"
+            else Markup("")
         )
-    else:
-        reasons = plain("; ".join(info.reasons)) or "the grader could not read it"
-        what = (
-            f"Your notebook could not be graded, and no cell of it was run. What the grader "
-            f"found: {reasons}. Open it in JupyterLab: if it does not open, the file was damaged "
-            "(save it again from Jupyter, or download it again from your work); then hand it in "
-            "again, or ask your instructor."
-        )
-    score = (
-        html("<p class='score'>Score: 0 / {:g}</p>", out_of)
-        if info.status != "missing"
-        else Markup("")
-    )
-    body = html(
-        "<h1>{}: feedback</h1>"
-        '<p class="who">{}, {}</p>'
-        "{}<div class='banner'>{}</div>{}",
-        info.assignment, info.notebook, info.student, score, what,
-        join(html('<div class="banner note">{}</div>', plain(n)) for n in _new_notes(info)),
-    )  # fmt: skip
-    return _page(f"{info.assignment} feedback: {info.student}", body)
+        notes = join(html('<div class="banner note">{}</div>', plain(n)) for n in _new_notes(info))
+        body = html(
+            "{}{}<div class='banner'>{}</div>{}",
+            _heading(info, handed_in=False), score, what, notes,
+        )  # fmt: skip
+        return _page(_title(info), body, info.language)

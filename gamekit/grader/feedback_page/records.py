@@ -7,10 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-UNANSWERED = "○ not answered yet: this exercise still raises NotImplementedError"
+from gamekit.i18n import N_
+
+UNANSWERED = N_("○ not answered yet: this exercise still raises NotImplementedError")
 """What a graded cell of an unanswered exercise says (the notebook's own ○ line, in words)."""
 
-UNANSWERED_HERE = "○ not run: the exercise this cell uses is not answered yet"
+UNANSWERED_HERE = N_("○ not run: the exercise this cell uses is not answered yet")
 """What a cell that only uses an unanswered exercise shows, instead of a traceback."""
 
 MAX_TEXT = 20_000  # characters of one output shown; the grader already cut longer ones
@@ -53,6 +55,7 @@ class PageInfo:
     status: str = "graded"  # graded, failed, missing
     reasons: list[str] = field(default_factory=list)  # why grading failed
     notes: list[str] = field(default_factory=list)  # what the grader repaired or matched
+    language: str = "en"  # the language of the page's own words (`gamekit.i18n`)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,153 @@
+"""The language the course speaks to a person: English, Brazilian Portuguese or Spanish.
+
+A sentence a person reads is written in English in the code, marked with `_`, and looked up at
+the last moment in the catalogue of the current language
+(``gamekit/locale/<lang>/LC_MESSAGES/gamekit.po``, made with Babel: ``make catalogues``). A
+message with values is a template with named placeholders, filled after the lookup, so that a
+translation may put them in its own order:
+
+>>> with speaking("es"):
+...     print(_("{notebook}, handed in by {student}").format(notebook="a01.ipynb", student="ada"))
+a01.ipynb, entregado por ada
+
+The language is chosen once: `set_language`, or the ``GAMEKIT_LANG`` environment variable
+(``GAMEKIT_LANG=pt_BR make feedback``), else English. A regional variant reads its family's
+catalogue (``pt_PT`` reads ``pt_BR``); a message missing from a catalogue is shown in English.
+What is translated so far: the words of the feedback page itself (its headings, the score line,
+the table's columns, the page's own sentences); the grader's findings are still English.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""The catalogues: ``gamekit.pot`` (the English messages) and ``<lang>/LC_MESSAGES/gamekit.po``."""
+
+DOMAIN = "gamekit"
+
+LANGUAGES = {"en": "English", "pt_BR": "português (Brasil)", "es": "español"}
+"""The languages of the course; English is the one the messages are written in."""
+
+_FAMILIES = {"pt": "pt_BR", "es": "es", "en": "en"}
+
+_current: str | None = None
+
+
+def normalised(language: str | None) -> str:
+    """``language`` as one of `LANGUAGES` ("pt-BR", "pt_PT.UTF-8", "ES", ...), English for one
+    the course has no catalogue for.
+
+    >>> normalised("pt-br"), normalised("pt_PT.UTF-8"), normalised("es_AR"), normalised("fr")
+    ('pt_BR', 'pt_BR', 'es', 'en')
+    """
+    if not language:
+        return "en"
+    code = language.split(".")[0].split("@")[0].replace("-", "_")
+    head, _sep, region = code.partition("_")
+    exact = f"{head.lower()}_{region.upper()}" if region else head.lower()
+    return exact if exact in LANGUAGES else _FAMILIES.get(head.lower(), "en")
+
+
+def language() -> str:
+    """The language in use: the last `set_language`, else ``GAMEKIT_LANG``, else English."""
+    return _current if _current is not None else normalised(os.environ.get("GAMEKIT_LANG"))
+
+
+def set_language(chosen: str | None) -> str:
+    """Speak ``chosen`` from now on (None: ``GAMEKIT_LANG`` or English again); the language in
+    use, as one of `LANGUAGES`."""
+    global _current
+    _current = None if chosen is None else normalised(chosen)
+    return language()
+
+
+@contextlib.contextmanager
+def speaking(chosen: str) -> Iterator[None]:
+    """Speak ``chosen`` inside the block, then the language spoken before it."""
+    global _current
+    before = _current
+    set_language(chosen)
+    try:
+        yield
+    finally:
+        _current = before
+
+
+@functools.cache
+def _catalogue(chosen: str) -> gettext.NullTranslations:
+    """The catalogue of ``chosen``: its ``.mo`` when it is at least as new as its ``.po``, else
+    the ``.po`` compiled in memory (a fresh checkout needs no build step)."""
+    folder = LOCALE_DIR / chosen / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if chosen == "en" or not po.exists():
+        return gettext.NullTranslations()
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        with mo.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    return gettext.GNUTranslations(io.BytesIO(_compiled(po)))
+
+
+def _compiled(po: Path) -> bytes:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalogue = read_po(file, locale=po.parent.parent.name)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    return buffer.getvalue()
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the language in use."""
+    return _catalogue(language()).gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext's tools look for
+    """Mark ``message`` for the catalogues without translating it here: for a constant that is
+    translated where it is shown (``_(UNANSWERED)``)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that fits ``count``, in the language in use (which may have more
+    forms than English's two)."""
+    return _catalogue(language()).ngettext(singular, plural, count)
+
+
+def number(value: float) -> str:
+    """A score or a count as the language writes it: ``12.5`` in English, ``12,5`` in
+    Portuguese and Spanish (as Python's ``:g`` does in English).
+
+    >>> with speaking("pt_BR"):
+    ...     print(number(12.5), number(20.0))
+    12,5 20
+    """
+    if language() == "en":
+        return f"{value:g}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language())
+
+
+def compile_catalogues() -> list[Path]:
+    """Compile every ``.po`` into its ``.mo``; the files written."""
+    written = []
+    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        mo = po.with_suffix(".mo")
+        mo.write_bytes(_compiled(po))
+        written.append(mo)
+    _catalogue.cache_clear()
+    return written
+
+
+if __name__ == "__main__":
+    for path in compile_catalogues():
+        print(f"compiled {path.relative_to(LOCALE_DIR.parent.parent)}")

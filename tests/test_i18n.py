@@ -1,0 +1,155 @@
+"""The course in Portuguese and Spanish (`gamekit.i18n`): complete catalogues, the same
+placeholders and tags as the English, and the feedback page's own words in the class's language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import string
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from gamekit import i18n
+from gamekit.grader.feedback_page import (
+    CellScore,
+    PageInfo,
+    render_notebook_page,
+    render_short_page,
+    render_status_page,
+)
+
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+TRANSLATED = ("pt_BR", "es")
+
+
+def _template() -> dict[str, object]:
+    with (i18n.LOCALE_DIR / "gamekit.pot").open("rb") as file:
+        return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(file) if m.id}
+
+
+def _catalogue(language: str):
+    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / "gamekit.po"
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+
+
+def _tags(text: str) -> list[str]:
+    return sorted(re.findall(r"</?[a-z]+", text))
+
+
+def test_the_template_holds_every_message_the_code_marks():
+    """``make catalogues`` was run after the last change: a marked message missing from
+    ``gamekit.pot`` would never be translated."""
+    found = {
+        message if isinstance(message, str) else message[0]
+        for _, _, message, _, _ in extract_from_dir(
+            i18n.LOCALE_DIR.parent, keywords=KEYWORDS, method_map=[("**.py", "python")]
+        )
+    }
+    assert len(found) > 30
+    assert found == set(_template())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_its_placeholders_and_tags(language):
+    """Each message of the template has a translation (every plural form), none fuzzy or left
+    over, with the very placeholders and HTML tags of the English (a page template fills
+    them)."""
+    template = _template()
+    catalogue = _catalogue(language)
+    assert not catalogue.fuzzy and not catalogue.obsolete
+    seen = {}
+    for message in catalogue:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not message.fuzzy, english
+        assert forms and all(forms), english
+        if isinstance(message.id, tuple):
+            assert len(forms) == catalogue.num_plurals, english
+        for form in forms:
+            assert _fields(form) == _fields(english), (english, form)
+            assert _tags(form) == _tags(english), (english, form)
+        seen[english] = forms
+    assert set(seen) == set(template)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_compiled_catalogue_reads_as_its_source(language):
+    """The ``.mo`` that ``make catalogues`` writes (here compiled in memory) gives each
+    message's translation."""
+    compiled = gettext.GNUTranslations(
+        io.BytesIO(i18n._compiled(i18n.LOCALE_DIR / language / "LC_MESSAGES" / "gamekit.po"))
+    )
+    for message in _catalogue(language):
+        if message.id and isinstance(message.id, str):
+            assert compiled.gettext(message.id) == message.string
+
+
+def test_the_language_is_chosen_once_and_a_variant_reads_its_family(monkeypatch):
+    monkeypatch.setenv("GAMEKIT_LANG", "pt_PT.UTF-8")
+    assert i18n.language() == "pt_BR"
+    assert i18n._("Points") == "Pontos"
+    with i18n.speaking("es"):
+        assert i18n._("Points") == "Puntos"
+    assert i18n.set_language("fr") == "en" and i18n._("Points") == "Points"
+    assert i18n.set_language(None) == "pt_BR"
+    monkeypatch.delenv("GAMEKIT_LANG")
+    assert i18n.language() == "en"
+
+
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "source": "check()",
+            "metadata": {"nbgrader": {"grade": True, "grade_id": "t1", "points": 3}},
+            "outputs": [],
+            "execution_count": 1,
+        }
+    ]
+}
+
+
+def _words(page: str) -> str:
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt_BR", ["Nota: 1,5 / 3", "Cada célula corrigida", "O seu caderno, como foi corrigido",
+                   "entregue por ada", "Célula 1 · verificação"]),
+        ("es", ["Nota: 1,5 / 3", "Cada celda corregida", "Tu cuaderno, tal como se corrigió",
+                "entregado por ada", "Celda 1 · comprobación"]),
+        ("en", ["Score: 1.5 / 3", "Each graded cell", "Your notebook, as graded",
+                "handed in by ada", "Cell 1 · check"]),
+    ],
+)  # fmt: skip
+def test_a_feedback_page_speaks_the_classs_language(language, expected):
+    """The page's own words, its numbers and its ``lang`` follow ``PageInfo.language``; the
+    grader's findings stay as the grader wrote them, and the language in use is left as it
+    was."""
+    info = PageInfo("a01_minimax", "a01_minimax.ipynb", "ada", language=language)
+    scores = {"t1": CellScore("t1", 3, 1.5, message="GradingError: minimax_value returned 2")}
+    page = render_notebook_page(NOTEBOOK, info, scores)
+    words = _words(page)
+    assert all(text in words for text in expected), words
+    assert "minimax_value returned 2" in words
+    assert f"<html lang='{language.replace('_', '-')}'>" in page
+    assert i18n.language() == "en"
+    short = _words(render_short_page(info, scores, "its pictures were too large"))
+    assert expected[0] in short and "its pictures were too large" in short
+    missing = PageInfo("a01_minimax", "a01_minimax.ipynb", "bob", "missing", language=language)
+    said = _words(render_status_page(missing))
+    english = "Not submitted: no a01_minimax.ipynb was handed in"
+    assert (english in said) == (language == "en")
