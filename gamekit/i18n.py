@@ -137,6 +137,21 @@ def number(value: float) -> str:
     return format_decimal(value, locale=language())
 
 
+def count(value: int) -> str:
+    """A count as the language writes it, its thousands grouped: ``1,234`` in English,
+    ``1.234`` in Portuguese and Spanish.
+
+    >>> with speaking("es"):
+    ...     print(count(149_900))
+    149.900
+    """
+    if language() == "en":
+        return f"{value:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language())
+
+
 def compile_catalogues() -> list[Path]:
     """Compile every ``.po`` into its ``.mo``; the files written."""
     written = []

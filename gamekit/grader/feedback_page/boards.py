@@ -13,6 +13,7 @@ from gamekit.grader.safe_html import (
     html,
     join,
 )
+from gamekit.i18n import _
 
 CONNECT_FOUR = re.compile(
     r"(?P<rows>(?:[.XO]{2,12} / ){1,11}[.XO]{2,12}) \((?P<h>\d+) x (?P<v>\d+), k = (?P<k>\d+)"
@@ -56,7 +57,7 @@ def _cells(value: Any, h: int, v: int) -> list[tuple[int, int]] | None:
 
 def move_words(cells: list[tuple[int, int]]) -> str:
     """Moves as the course writes a cell (`gamekit.stepper.move_name`): ``(4,1), (4,2)``."""
-    return ", ".join(f"({row},{col})" for row, col in sorted(cells)) or "none"
+    return ", ".join(f"({row},{col})" for row, col in sorted(cells)) or _("none")
 
 
 def _numbers(h: int, v: int, columns: str = "numbers") -> Markup:
@@ -182,11 +183,15 @@ def witness_html(evidence: Any) -> Markup:
             return Markup("")
         right = _cells(evidence.get("expected"), h, v) or []
         given = _cells(evidence.get("got"), h, v) or []
-        words = [f"The board where it goes wrong ({h} x {v}, rows counted from 1 at the top)."]
+        words = [
+            _("The board where it goes wrong ({h} x {v}, rows counted from 1 at the top).").format(
+                h=h, v=v
+            )
+        ]
         if right:
-            words.append(f"Ringed: the legal moves, {move_words(right)}.")
+            words.append(_("Ringed: the legal moves, {moves}.").format(moves=move_words(right)))
         if given:
-            words.append(f"Crossed: your answer, {move_words(given)}.")
+            words.append(_("Crossed: your answer, {moves}.").format(moves=move_words(given)))
         picture = connect_four_board(rows, right, given)
     else:
         found = QUARTO.search(where)
@@ -196,10 +201,12 @@ def witness_html(evidence: Any) -> Markup:
         picture = quarto_board(rows)
         if picture is None:
             return Markup("")
-        words = ["The position where it goes wrong (rows 1 to 4 from the top, columns a to d)."]
+        words = [_("The position where it goes wrong (rows 1 to 4 from the top, columns a to d).")]
         if found.group("place"):
-            words.append(f"The piece to place: {found.group('place')}.")
-        words.append("Dark or light; round or square; large: tall, small: short; a hole: hollow.")
+            words.append(_("The piece to place: {piece}.").format(piece=found.group("place")))
+        words.append(
+            _("Dark or light; round or square; large: tall, small: short; a hole: hollow.")
+        )
     return html(
         '<figure class="witness">{}<figcaption>{}</figcaption></figure>', picture, " ".join(words)
     )

@@ -131,10 +131,10 @@ def exercise_titles(cells: Iterable[Any]) -> dict[str, tuple[str, str]]:
         if exercise:
             words = exercise
         elif cell.get("cell_type") == "markdown" or meta.get("solution"):
-            words = question or f"A written answer ({points})"
+            words = question or _("A written answer ({points})").format(points=points)
         else:
             what = _check_words(source)
-            words = f"{what} ({points})" if what else f"A check ({points})"
+            words = f"{what} ({points})" if what else _("A check ({points})").format(points=points)
         titles[grade_id] = (part, words)
     return titles
 
@@ -249,12 +249,12 @@ def _not_shown(data: dict, pictures: bool) -> Markup:
     names = [str(k)[:60] for k in data if not pictures or str(k).startswith("image/")]
     kinds = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
     if pictures:
-        return html('<p class="not-shown">A picture ({}) is not shown here.</p>', kinds)
-    return html(
-        '<p class="not-shown">An output ({}) is not shown here: this page shows text and PNG '
-        "or JPEG pictures.</p>",
-        kinds or "empty",
-    )
+        said = _("A picture ({kinds}) is not shown here.").format(kinds=kinds)
+    else:
+        said = _(
+            "An output ({kinds}) is not shown here: this page shows text and PNG or JPEG pictures."
+        ).format(kinds=kinds or _("empty"))
+    return html('<p class="not-shown">{}</p>', said)
 
 
 def _display_html(data: dict, budget: Budget) -> Markup:

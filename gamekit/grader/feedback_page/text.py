@@ -29,6 +29,7 @@ from gamekit.grader.safe_html import (
     svg_data_uri,
     text,
 )
+from gamekit.i18n import _, count, ngettext
 
 
 def escape(value: Any) -> str:
@@ -97,15 +98,26 @@ class Budget:
         said = []
         if self.formulas_cut:
             said.append(
-                f"This page draws at most {FORMULAS} formulas ({FORMULA_BYTES // 1024} KB of "
-                f"pictures), each of at most {TEX_CHARS} characters: {self.formulas_cut:,} "
-                "more are shown as their TeX source."
+                _(
+                    "This page draws at most {formulas} formulas ({kilobytes} KB of pictures), "
+                    "each of at most {characters} characters: {more} more are shown as their "
+                    "TeX source."
+                ).format(
+                    formulas=FORMULAS,
+                    kilobytes=FORMULA_BYTES // 1024,
+                    characters=TEX_CHARS,
+                    more=count(self.formulas_cut),
+                )
             )
         if self.pictures_cut:
             said.append(
-                f"{self.pictures_cut:,} picture(s) of your notebook are not shown: this page "
-                "shows PNG and JPEG pictures that are well formed, up to "
-                f"{PICTURE_BYTES // 1024 // 1024} MB in all."
+                ngettext(
+                    "{count} picture of your notebook is not shown: this page shows PNG and "
+                    "JPEG pictures that are well formed, up to {megabytes} MB in all.",
+                    "{count} pictures of your notebook are not shown: this page shows PNG and "
+                    "JPEG pictures that are well formed, up to {megabytes} MB in all.",
+                    self.pictures_cut,
+                ).format(count=count(self.pictures_cut), megabytes=PICTURE_BYTES // 1024 // 1024)
             )
         return said
 
@@ -135,11 +147,14 @@ def _markdown(budget: Budget, attachments: dict):
                             found, make = bundle[mime], maker
                             break
             elif url.startswith(("data:image/png;base64,", "data:image/jpeg;base64,")):
-                kind, _, found = url.partition(",")
+                kind, _comma, found = url.partition(",")
                 make = png_data_uri if "png" in kind else jpeg_data_uri
             uri = budget.picture(make, found) if make is not None else None
             if uri is None:
-                return html('<span class="not-shown">[a picture, not shown: {}]</span>', alt)
+                return html(
+                    '<span class="not-shown">{}</span>',
+                    _("[a picture, not shown: {alt}]").format(alt=alt),
+                )
             return html('<img class="picture" alt="{}" src="{}">', alt, uri)
 
         def block_code(self, code: str, info: str | None = None) -> str:
