@@ -176,6 +176,7 @@ def reference_stats(state: Any, order: Callable[[Any, Any, Any], Any] | None = N
     """What the notebook's ``counted_search`` returns, by `reference`: a dict with the keys
     ``'value'``, ``'move'``, ``'nodes'`` and ``'cutoffs'``.
 
+    >>> from gamekit.checks.a06.positions import random_positions
     >>> stats = reference_stats(random_positions(4, 1, seed=1)[0].state)
     >>> sorted(stats), stats["nodes"] > stats["cutoffs"] > 0
     (['cutoffs', 'move', 'nodes', 'value'], True)
