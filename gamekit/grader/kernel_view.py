@@ -128,7 +128,7 @@ def _module_file(module: str) -> Path:
 
 
 VIEW_FORMAT = 2
-"""Raised when what a view holds changes (2: with bytecode), so no older view is reused."""
+"""Bumped when what a view holds changes (2: with bytecode), so no older view is reused."""
 
 
 def _fingerprint(targets: tuple[str, ...]) -> str:

@@ -10,8 +10,6 @@ from typing import Any
 
 from gamekit.grader.feedback_page.cells import (
     _cell_html,
-    _dict,
-    _list,
     _meta,
     _points,
     _said,
@@ -21,7 +19,7 @@ from gamekit.grader.feedback_page.cells import (
     plain,
     repeats,
 )
-from gamekit.grader.feedback_page.records import CellScore, PageInfo
+from gamekit.grader.feedback_page.records import CellScore, PageInfo, _dict, _list
 from gamekit.grader.feedback_page.text import Budget
 from gamekit.grader.safe_html import (
     Markup,
