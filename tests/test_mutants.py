@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamekit.checks import GradingError, a01, a05
 from gamekit.checks.a01 import tree_from_nested
 from gamekit.checks.a01.references import forbidden
-from gamekit.checks.evidence import Probe, diagnose, outputs
+from gamekit.checks.evidence import Probe, diagnose, first_witness, outputs
 from gamekit.checks.mutants import (
     Catalogued,
     CellOutcome,
@@ -93,6 +95,56 @@ def test_a_witness_is_the_smallest_probe_and_its_fact_is_computed():
             probes,
             fact=lambda probe, got, expected: f"{probe.args[0]} * {probe.args[0]} = {expected}",
         )
+
+
+@given(
+    st.recursive(
+        st.integers(-5, 5),
+        lambda children: st.lists(children, min_size=1, max_size=3),
+        max_leaves=12,
+    ),
+    st.sets(st.integers(0, 30), max_size=4),
+)
+def test_a_narrowed_witness_is_wrong_while_every_smaller_probe_inside_it_is_right(spec, broken):
+    """``first_witness(narrow=...)`` on nested lists: a "sum" that is wrong at the nodes
+    numbered in ``broken`` (preorder). The witness must be a node where the function is wrong
+    and right on every child, inside the first wrong root, or None when every root is right."""
+    numbered: dict[int, int] = {}
+
+    def number(node: Any) -> None:
+        numbered.setdefault(id(node), len(numbered))
+        if isinstance(node, list):
+            for child in node:
+                number(child)
+
+    roots = [spec, [spec, 1]]
+    for root in roots:
+        number(root)
+
+    def total(node: Any) -> int:
+        return node if isinstance(node, int) else sum(total(c) for c in node)
+
+    def student(node: Any) -> int:
+        return total(node) + (numbered[id(node)] in broken and isinstance(node, list))
+
+    def children(probe: Probe) -> list[Probe]:
+        (node,) = probe.args
+        return [Probe(str(c), (c,)) for c in node] if isinstance(node, list) else []
+
+    probes = [Probe(str(root), (root,)) for root in roots]
+    witness, _ = first_witness("total", student, total, probes, narrow=children, every=False)
+    wrong_roots = [root for root in roots if student(root) != total(root)]
+    if not wrong_roots:
+        assert witness is None
+        return
+    (node,) = witness.probe.args
+    assert witness.got == student(node) != total(node) == witness.expected
+    assert all(student(c) == total(c) for c in children(witness.probe) for c in c.args)
+
+    def inside(tree: Any) -> bool:
+        return tree is node or (isinstance(tree, list) and any(inside(c) for c in tree))
+
+    assert inside(wrong_roots[0])
 
 
 def test_a_hidden_case_confirms_a_name_but_is_never_shown():

@@ -15,6 +15,23 @@ Each diagnosis is raised as a `GradingError` with a stable ``code`` (the mistake
 ``witness:<step>``) and the witness as plain data (``evidence``); the grader keeps both in the
 result record, so a class report can count mistakes without reading messages.
 
+The mechanism is written once, here: `first_witness` climbs a ladder (and with ``narrow``
+goes on down inside the witness, to the smallest input that goes wrong), `confirmed` names a
+mutant only if it fits every output, `diagnose` does both and words the result, and
+`standing_in` lets one answer be judged with the course's version of another. An assignment's
+module holds data on it: its probes, its reference, its mutants, its facts and message codes,
+and its confirmation set (seeded generated inputs a name must fit too: a01 ``confirm``, a02
+``confirm``, a03 ``ladder.confirmation_states``, a05 ``confirm_on``).
+
+- a01's three ladders (values, narrowed down the tree; depth-limited values; decisions), a02's
+  searches, a03's moves, evaluation and summaries, and a05's UCB1, search and best move are
+  written on `first_witness`.
+- a04 has no ladder: its checks are whole tournaments, not one function on one input.
+- a06's ``negamax`` keeps its own loop: an answer outside the window is right anywhere in a
+  range (fail-soft or fail-hard), so "the same" depends on each probe's window; a hidden
+  position can be the witness after every probe agreed; and its confirmation asks the student's
+  function again, because a table kept between calls can fit a mistake on every probe.
+
 >>> probes = [Probe("x = 1", (1,)), Probe("x = 2", (2,))]
 >>> def reference(x):
 ...     return 2 * x
@@ -113,36 +130,90 @@ def first_witness(
     probes: Sequence[Probe],
     same: Same = equal,
     raised_fact: Callable[[Probe], str] | None = None,
+    *,
+    narrow: Callable[[Probe], Sequence[Probe]] | None = None,
+    every: bool = True,
+    raised_at: Callable[[Probe, GradingError], None] | None = None,
 ) -> tuple[Witness | None, list[Any]]:
     """The first probe where ``student`` and ``reference`` differ (None if none), and the
-    student's outputs on every probe (all of them: a mutant is confirmed on the whole ladder).
+    student's outputs on the probes (on every one with ``every``: a mutant is confirmed on the
+    whole ladder; else up to the witness).
 
     If the student's function raises (a `GradingError` from the checker's call) on a probe
     before any difference, that is the witness: it is raised again with the probe's words,
-    and ``raised_fact`` says what the reference does there (every earlier probe agreed)."""
+    and ``raised_fact`` says what the reference does there (every earlier probe agreed);
+    ``raised_at(probe, error)`` is told first (to keep the probe for a re-check).
+
+    ``narrow(probe)``: smaller probes inside a witness's (a tree's children, say). The witness
+    moves to the first of them where the student is wrong too, and on down, so that it ends
+    on the smallest input that goes wrong while every smaller one inside it is right."""
     got: list[Any] = []
     witness = None
     for probe in probes:
+        if witness is not None and not every:
+            break
         try:
-            value = student(*probe.args)
+            value = _called(
+                step, student, probe, raised_fact, raised_at if witness is None else None
+            )
         except GradingError as error:
-            if witness is not None:
-                got.append(Raised(str(error)))
-                continue
-            said = f"on {probe.words}: {error}"
-            if raised_fact is not None:
-                said += f"; {raised_fact(probe)}"
-            raise GradingError(
-                said,
-                code=error.code or f"raised:{step}",
-                evidence={"step": step, "input": probe.words, "raised": str(error)},
-            ) from None
+            if witness is None:
+                raise
+            got.append(Raised(str(error.evidence.get("raised", error))))
+            continue
         got.append(value)
         if witness is None:
             expected = reference(*probe.args)
             if not same(value, expected):
                 witness = Witness(step, probe, value, expected)
+    if witness is not None and narrow is not None:
+        witness = _narrowed(witness, student, reference, same, narrow, raised_fact, raised_at)
     return witness, got
+
+
+def _called(
+    step: str,
+    student: Callable[..., Any],
+    probe: Probe,
+    raised_fact: Callable[[Probe], str] | None = None,
+    raised_at: Callable[[Probe, GradingError], None] | None = None,
+) -> Any:
+    """``student`` on ``probe``; a `GradingError` is raised again with the probe's words."""
+    try:
+        return student(*probe.args)
+    except GradingError as error:
+        said = f"on {probe.words}: {error}"
+        if raised_fact is not None:
+            said += f"; {raised_fact(probe)}"
+        failed = GradingError(
+            said,
+            code=error.code or f"raised:{step}",
+            evidence={"step": step, "input": probe.words, "raised": str(error)},
+        )
+        if raised_at is not None:
+            raised_at(probe, failed)
+        raise failed from None
+
+
+def _narrowed(
+    witness: Witness,
+    student: Callable[..., Any],
+    reference: Callable[..., Any],
+    same: Same,
+    narrow: Callable[[Probe], Sequence[Probe]],
+    raised_fact: Callable[[Probe], str] | None,
+    raised_at: Callable[[Probe, GradingError], None] | None,
+) -> Witness:
+    """The witness moved down ``narrow`` while the student is wrong on a smaller probe."""
+    while True:
+        for probe in narrow(witness.probe):
+            value = _called(witness.step, student, probe, raised_fact, raised_at)
+            expected = reference(*probe.args)
+            if not same(value, expected):
+                witness = Witness(witness.step, probe, value, expected)
+                break
+        else:
+            return witness
 
 
 def confirmed(

@@ -20,10 +20,10 @@ and their mutants, `diagnosis` runs a student's engine and names its mistakes.
 
 Why more than a few screens: a01 checks four engines (a value, a depth-limited value, a value
 with chance nodes, a decision), the by-hand parts and the tree game, each with its own catalogue
-of mistakes. Its ladder (`ladder`) has a climb of its own rather than
-`gamekit.checks.evidence.first_witness`: its witness goes on down the tree, to the lowest node
-where the student's value is wrong while right on every child, a step the shared mechanism does
-not have yet.
+of mistakes. Its ladder (`ladder`) is data on the shared mechanism
+(`gamekit.checks.evidence.first_witness`): the probe trees, the reference, and the facts that
+state a witness; the value ladder's witness is narrowed down the tree (``narrow``), to the
+lowest node where the student's value is wrong while right on every child.
 """
 
 from __future__ import annotations

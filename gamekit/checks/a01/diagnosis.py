@@ -199,37 +199,40 @@ def _no_mistake(name: str) -> float:
     return math.nan
 
 
-def _witness_error(name: str, witness: Any) -> GradingError:
-    """The error for a ladder witness (see `gamekit.checks.a01.ladder`), kept in `CASES_SEEN`
-    so that the mutation harness can re-check it."""
-    CASES_SEEN[(name, witness.words)] = (witness.call, witness.expected, _no_mistake)
-    if witness.raised is not None:
-        return GradingError(
-            witness.message,
-            code=witness.raised.code or f"raised:{name}",
-            evidence={"step": name, "input": witness.words, "raised": str(witness.raised)},
+def _witness_error(name: str, found: Any, call: Callable[[Any], Any] | None = None) -> GradingError:
+    """The error for a ladder witness (a `gamekit.checks.a01.ladder.Found`), kept in
+    `CASES_SEEN` so that the mutation harness can re-check it (``call``: how, if not by calling
+    the function on the witness's probe)."""
+    witness = found.witness
+    CASES_SEEN[(name, witness.probe.words)] = (call or found.call, witness.expected, _no_mistake)
+    return GradingError(found.message, code=f"witness:{name}", evidence=witness.to_dict())
+
+
+def ladder_failed(name: str, call: Callable[[Callable[..., Any], tuple], Any] | None = None):
+    """``raised_at(probe, error)`` for a ladder: keeps the probe where the student's code failed
+    in `CASES_SEEN` (``call(function, args)``: how to call a function on it again)."""
+
+    def raised_at(probe: Any, error: GradingError) -> None:
+        again = call or (lambda function, args: function(*args))
+        CASES_SEEN[(name, probe.words)] = (
+            lambda function, a=probe.args: again(function, a),
+            math.nan,
+            _no_mistake,
         )
-    return GradingError(
-        witness.message,
-        code=f"witness:{name}",
-        evidence={
-            "step": name,
-            "input": witness.words,
-            "got": repr(witness.got),
-            "expected": repr(witness.expected),
-        },
-    )
+
+    return raised_at
 
 
 def _diagnose_value(
     name, got, expected, mutants, case, confirm=None, call=None, ladder=None
 ) -> GradingError:
     """The error for a wrong value. A catalogued mistake is named when it is the only one that
-    gives ``got`` here (and the reference does not) and ``confirm(fitting)`` finds that it also
-    gives the student's values on every public probe. Otherwise ``ladder()`` looks for the
-    smallest public probe that goes wrong, and its witness is the message; failing that, the
-    message says only that the value is wrong. ``call(function)`` calls a function on this case
-    (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
+        gives ``got`` here (and the reference does not) and ``confirm(fitting)`` finds that it also
+        gives the student's values on every public probe. Otherwise ``ladder()`` looks for the
+        smallest public probe that goes wrong (``ladder(raised_at)``; it raises the student's error
+    on the probe where their code fails), and its witness is the message; failing that, the
+        message says only that the value is wrong. ``call(function)`` calls a function on this case
+        (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
     if call is not None:
         CASES_SEEN[(name, case)] = (call, expected, mutants.__getitem__)
     fitting = [
@@ -245,9 +248,9 @@ def _diagnose_value(
             code=f"a01.{mutant}",
             evidence={"step": name, "input": case, "got": repr(got)},
         )
-    witness = ladder() if ladder is not None else None
-    if witness is not None:
-        return _witness_error(name, witness)
+    found = ladder(ladder_failed(name)) if ladder is not None else None
+    if found is not None:
+        return _witness_error(name, found)
     return GradingError(
         f"{name} {case} returned {got!r}, which is not the right value",
         code=f"wrong_value:{name}",

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
-import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from gamekit.checks import (
@@ -22,6 +20,7 @@ from gamekit.checks.a01.diagnosis import (
     _same,
     _trace_mistake,
     _witness_error,
+    ladder_failed,
 )
 from gamekit.checks.a01.ladder import (
     CHANCE_LADDER,
@@ -34,7 +33,7 @@ from gamekit.checks.a01.ladder import (
     worst_everywhere,
 )
 from gamekit.checks.a01.references import _decision, _value, correct_minimax_value
-from gamekit.checks.remote import substituting
+from gamekit.checks.evidence import standing_in
 from gamekit.games import Game
 from gamekit.trace import run_traced
 
@@ -77,27 +76,13 @@ def check_minimax_value(
         confirm = _confirmer(name, minimax_value, trees)
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, minimax_value)
-        ladder = lambda: value_witness(name, minimax_value, VALUE_LADDER, runner)  # noqa: E731
+        ladder = lambda raised_at: value_witness(  # noqa: E731
+            name, minimax_value, VALUE_LADDER, runner, raised_at
+        )
         raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
-
-
-@contextlib.contextmanager
-def _globals_substituted(function: Any, name: str, replacement: Any) -> Iterator[None]:
-    """For a function defined in this process (the visible tests): its global ``name`` is
-    ``replacement`` while active. (For the student's kernel, `substituting` does the same.)"""
-    namespace = function.__globals__ if isinstance(function, types.FunctionType) else None
-    if namespace is None or not callable(namespace.get(name)):
-        yield
-        return
-    saved = namespace[name]
-    namespace[name] = replacement
-    try:
-        yield
-    finally:
-        namespace[name] = saved
 
 
 def check_minimax_decision(
@@ -110,10 +95,7 @@ def check_minimax_decision(
     case = _describe(game, state, None, label)
     (best, expected, values), ref_trace = run_traced(_decision, state, game)
     reference = correct_minimax_value()
-    with (
-        substituting("minimax_value", reference),
-        _globals_substituted(minimax_decision, "minimax_value", reference),
-    ):
+    with standing_in(minimax_decision, "minimax_value", reference):
         got, trace = _run(
             name, lambda g, _: minimax_decision(state, g), state, game, stand_in_allowed=True
         )
@@ -158,9 +140,10 @@ def check_minimax_decision(
                 "takes the move of smallest value)",
                 code="a01.decision_min_max_swapped",
             )
-        witness = decision_witness(name, run)
-        if witness is not None:
-            raise _witness_error(name, _substituted_call(witness, reference))
+        found = decision_witness(name, run, ladder_failed(name, _substituted(reference)))
+        if found is not None:
+            call = lambda f: _substituted(reference)(f, found.witness.probe.args)  # noqa: E731
+            raise _witness_error(name, found, call)
         raise GradingError(
             f"{name} {case} did not choose a move with the best minimax value",
             code="witness:minimax_decision",
@@ -252,25 +235,22 @@ def _decision_runner(name: str, student: Callable[..., Any], reference: Any):
     ``minimax_value`` replaced by ``reference`` (as in the check itself)."""
 
     def run(tree: Any, node: Any) -> Any:
-        with (
-            substituting("minimax_value", reference),
-            _globals_substituted(student, "minimax_value", reference),
-        ):
+        with standing_in(student, "minimax_value", reference):
             move, _ = _run(name, lambda g, _: student(node, g), node, tree, stand_in_allowed=True)
         return move
 
     return run
 
 
-def _substituted_call(witness: Any, reference: Any) -> Any:
-    """The witness, its re-check call made with ``minimax_value`` replaced as in the check."""
-    import dataclasses
+def _substituted(reference: Any) -> Callable[[Callable[..., Any], tuple], Any]:
+    """``call(function, args)`` with the function's ``minimax_value`` replaced by
+    ``reference``, as in the check (how the mutation harness calls a decision again)."""
 
-    def call(function: Callable[..., Any]) -> Any:
-        with _globals_substituted(function, "minimax_value", reference):
-            return witness.call(function)
+    def call(function: Callable[..., Any], args: tuple) -> Any:
+        with standing_in(function, "minimax_value", reference):
+            return function(*args)
 
-    return dataclasses.replace(witness, call=call)
+    return call
 
 
 def chance_probe_trees() -> list[Any]:
@@ -346,7 +326,7 @@ def check_minimax_cutoff_value(
             case,
             confirm=_cutoff_confirmer(run),
             call=call,
-            ladder=lambda: cutoff_witness(name, run),
+            ladder=lambda raised_at: cutoff_witness(name, run, raised_at),
         )
     if mistake:
         raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
@@ -383,7 +363,9 @@ def check_expectiminimax_value(
         call = lambda f: f(state, game, player)  # noqa: E731
         runner = _value_runner(name, expectiminimax_value)
         probes = CHANCE_LADDER + VALUE_LADDER[:3]
-        ladder = lambda: value_witness(name, expectiminimax_value, probes, runner)  # noqa: E731
+        ladder = lambda raised_at: value_witness(  # noqa: E731
+            name, expectiminimax_value, probes, runner, raised_at
+        )
         raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:

@@ -37,6 +37,7 @@ from typing import Any
 from gamekit.checks import GradingError
 from gamekit.checks.a01.cases import table_eval, tree_from_nested
 from gamekit.checks.a01.references import _value
+from gamekit.checks.evidence import Mutant, Probe, Witness, confirmed, first_witness, outputs
 from gamekit.gametree import CHANCE, MAX, MIN, GameTree
 from gamekit.search import WIN
 
@@ -102,21 +103,28 @@ def _number(x: float) -> str:
 
 
 @dataclass(frozen=True)
-class Witness:
-    """A probe where the student's function is wrong: what to say, and how to call it again."""
+class Found:
+    """A probe where the student's function is wrong: the witness (its probe's arguments call
+    the student's function again), and the sentence that states it."""
 
+    witness: Witness
     message: str
-    words: str
-    call: Callable[[Callable[..., Any]], Any]
-    got: Any
-    expected: Any
-    raised: GradingError | None = None
-    """The checker's error when the student's code failed on this probe (``got`` is None)."""
+
+    @property
+    def words(self) -> str:
+        return self.witness.probe.words
+
+    def call(self, function: Callable[..., Any]) -> Any:
+        """``function`` on the witness's probe (what the mutation harness re-checks)."""
+        return function(*self.witness.probe.args)
 
 
 Run = Callable[[GameTree, Any, str], Any]
 """``run(tree, node, player)``: the student's value of ``node`` for ``player`` (raises
 `GradingError` when their code fails)."""
+
+RaisedAt = Callable[[Probe, GradingError], None]
+"""Told of the probe where the student's code failed, before the error is raised."""
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -148,107 +156,105 @@ def _rule(tree: GameTree, node: Any, player: str) -> str:
     )
 
 
+def _value_probe(tree: GameTree, node: Any, who: str) -> Probe:
+    """``node`` of ``tree`` for ``who``: arguments ``(node, tree, who)``, as the engine takes."""
+    where = "" if node == tree.initial else f" called from node {node}"
+    words = (
+        f"the probe tree {describe_tree(tree)} (leaves' utilities for MAX),{where} for player {who}"
+    )
+    return Probe(words, (node, tree, who))
+
+
+def _children(probe: Probe) -> list[Probe]:
+    node, tree, who = probe.args
+    return [_value_probe(tree, tree.result(node, move), who) for move in tree.actions(node)]
+
+
 def value_witness(
-    name: str, student: Callable[..., Any], ladder: Sequence[Any], run: Run | None = None
-) -> Witness | None:
+    name: str,
+    student: Callable[..., Any],
+    ladder: Sequence[Any],
+    run: Run | None = None,
+    raised_at: RaisedAt | None = None,
+) -> Found | None:
     """The first probe tree (and player) where ``student(state, game, player)`` is wrong,
     narrowed to the lowest node where it is wrong while right on every child; None if it is
-    right on every probe."""
+    right on every probe. Raises `GradingError` with the probe if the student's code fails."""
     if run is None:
         run = lambda tree, node, who: student(node, tree, who)  # noqa: E731
-    try:
-        return _climb(name, run, ladder)
-    except _Failed as failed:
-        return failed.witness
-
-
-def _climb(name: str, run: Run, ladder: Sequence[Any]) -> Witness | None:
-    for spec in ladder:
-        tree = tree_from_nested(spec)
-        for who in (MAX, MIN):
-            got = _checked(name, run, tree, tree.initial, who)
-            if _close(got, _value(tree.initial, tree, who)):
-                continue
-            node = tree.initial
-            while True:
-                wrong_child = None
-                for move in tree.actions(node):
-                    child = tree.result(node, move)
-                    theirs = _checked(name, run, tree, child, who)
-                    if not _close(theirs, _value(child, tree, who)):
-                        wrong_child, got = child, theirs
-                        break
-                if wrong_child is None:
-                    break
-                node = wrong_child
-            return _value_message(name, tree, node, who, got)
-    return None
-
-
-class _Failed(Exception):
-    """The student's code failed on a probe: the witness says where."""
-
-    def __init__(self, witness: Witness) -> None:
-        super().__init__(witness.message)
-        self.witness = witness
-
-
-def _checked(name: str, run: Run, tree: GameTree, node: Any, who: str) -> Any:
-    """The student's value; `_Failed` with the probe when their code fails there."""
-    try:
-        return run(tree, node, who)
-    except GradingError as error:
-        words = _words(tree, node, who)
-        call = lambda f: f(node, tree, who)  # noqa: E731
-        expected = _value(node, tree, who)
-        raise _Failed(Witness(f"{words}: {error}", words, call, None, expected, error)) from None
-
-
-def _words(tree: GameTree, node: Any, who: str) -> str:
-    where = "" if node == tree.initial else f" called from node {node}"
-    tree_words = f"{describe_tree(tree)} (leaves' utilities for MAX)"
-    return f"on the probe tree {tree_words},{where} for player {who}"
-
-
-def _value_message(name: str, tree: GameTree, node: Any, who: str, got: Any) -> Witness:
-    expected = _value(node, tree, who)
-    words = _words(tree, node, who)
+    probes = [
+        _value_probe(tree, tree.initial, who)
+        for tree in (tree_from_nested(spec) for spec in ladder)
+        for who in (MAX, MIN)
+    ]
+    witness, _ = first_witness(
+        name,
+        lambda node, tree, who: run(tree, node, who),
+        _value,
+        probes,
+        _close,
+        narrow=_children,
+        every=False,
+        raised_at=raised_at,
+    )
+    if witness is None:
+        return None
+    node, tree, who = witness.probe.args
     if tree.terminal_test(node):
-        fact = f"{node} is a leaf, worth game.utility({node}, {who}) = {_number(expected)}"
+        fact = f"{node} is a leaf, worth game.utility({node}, {who}) = {_number(witness.expected)}"
     else:
         fact = _rule(tree, node, who)
-    message = f"{name} {words}, returned {got!r}, but should return {_number(expected)}: {fact}"
-    return Witness(message, words, lambda f: f(node, tree, who), got, expected)
+    message = (
+        f"{name} on {witness.probe.words}, returned {witness.got!r}, but should return "
+        f"{_number(witness.expected)}: {fact}"
+    )
+    return Found(witness, message)
 
 
-def cutoff_witness(name: str, run: Callable[[GameTree, int, Any, str], Any]) -> Witness | None:
-    """The first ``(tree, depth)`` of `CUTOFF_LADDER` and player where the depth-limited value
-    ``run(tree, depth, eval_fn, player)`` is wrong (from the root), with each child's value and
-    where it comes from; None if right on every probe."""
+def cutoff_probes() -> list[Probe]:
+    """`CUTOFF_LADDER` for both players: arguments ``(state, game, depth, eval_fn, player)``."""
+    probes = []
     for spec, depth in CUTOFF_LADDER:
         tree = tree_from_nested(spec)
         estimate = _ladder_eval(tree)
         for who in (MAX, MIN):
             words = (
-                f"on the probe tree {describe_tree(tree)} (leaves' utilities for MAX) with "
-                f"depth={depth}, for player {who}"
+                f"the probe tree {describe_tree(tree)} (leaves' utilities for MAX) with "
+                f"depth={depth}, for player {who} (eval_fn for MAX: {_estimates(tree, estimate)})"
             )
-            expected = _value(tree.initial, tree, who, depth, estimate)
-            call = lambda f, t=tree, d=depth, e=estimate, w=who: f(t.initial, t, d, e, w)  # noqa: E731
-            try:
-                got = run(tree, depth, estimate, who)
-            except GradingError as error:
-                said = f"{words} (eval_fn for MAX: {_estimates(tree, estimate)}): {error}"
-                return Witness(said, words, call, None, expected, error)
-            if _close(got, expected):
-                continue
-            message = (
-                f"{name} {words} (eval_fn for MAX: {_estimates(tree, estimate)}), returned "
-                f"{got!r}, but should return {_number(expected)}: "
-                + _cutoff_fact(tree, depth, estimate, who)
-            )
-            return Witness(message, words, call, got, expected)
-    return None
+            probes.append(Probe(words, (tree.initial, tree, depth, estimate, who)))
+    return probes
+
+
+def _cutoff_value(state: Any, tree: GameTree, depth: int, estimate: Any, who: str) -> float:
+    return _value(state, tree, who, depth, estimate)
+
+
+def cutoff_witness(
+    name: str,
+    run: Callable[[GameTree, int, Any, str], Any],
+    raised_at: RaisedAt | None = None,
+) -> Found | None:
+    """The first ``(tree, depth)`` of `CUTOFF_LADDER` and player where the depth-limited value
+    ``run(tree, depth, eval_fn, player)`` is wrong (from the root), with each child's value and
+    where it comes from; None if right on every probe."""
+    witness, _ = first_witness(
+        name,
+        lambda state, tree, depth, estimate, who: run(tree, depth, estimate, who),
+        _cutoff_value,
+        cutoff_probes(),
+        _close,
+        every=False,
+        raised_at=raised_at,
+    )
+    if witness is None:
+        return None
+    _, tree, depth, estimate, who = witness.probe.args
+    message = (
+        f"{name} on {witness.probe.words}, returned {witness.got!r}, but should return "
+        f"{_number(witness.expected)}: " + _cutoff_fact(tree, depth, estimate, who)
+    )
+    return Found(witness, message)
 
 
 def _estimates(tree: GameTree, estimate: table_eval) -> str:
@@ -299,48 +305,70 @@ DECISION_LADDER: tuple[tuple[Any, str], ...] = (
 tie of values, MIN to move, three plies."""
 
 
-def decision_witness(name: str, run: Callable[[GameTree, Any], Any]) -> Witness | None:
-    """The first probe of `DECISION_LADDER` where ``run(tree, node)`` (the student's
-    ``minimax_decision``) is not the first move of best minimax value for the player to move."""
+def decision_probes() -> list[Probe]:
+    """`DECISION_LADDER`: arguments ``(state, game)``, as ``minimax_decision`` takes."""
+    probes = []
     for spec, start in DECISION_LADDER:
         tree = tree_from_nested(spec)
-        player = tree.to_move(start)
-        moves = tree.actions(start)
-        values = [_value(tree.result(start, a), tree, player) for a in moves]
-        best = moves[values.index(max(values))]
         where = "" if start == tree.initial else f" from node {start}"
-        words = f"on the probe tree {describe_tree(tree)}{where}"
-        call = lambda f, t=tree, s=start: f(s, t)  # noqa: E731
-        try:
-            got = run(tree, start)
-        except GradingError as error:
-            return Witness(f"{words}: {error}", words, call, None, best, error)
-        if got == best:
-            continue
-        listed = ", ".join(
-            f"{a} (to {tree.result(start, a)}) = {_number(v)}"
-            for a, v in zip(moves, values, strict=True)
-        )
-        message = (
-            f"{name} {words} returned {got!r}, but should return {best!r}: {player} moves at "
-            f"{start}; the moves' minimax values for {player} are {listed}; the best is "
-            f"{_number(max(values))}, and {best!r} is the first move with it"
-        )
-        return Witness(message, words, call, got, best)
-    return None
+        probes.append(Probe(f"the probe tree {describe_tree(tree)}{where}", (start, tree)))
+    return probes
+
+
+def _move_values(start: Any, tree: GameTree) -> tuple[list[Any], list[float]]:
+    """The moves at ``start`` and their minimax values for the player to move there."""
+    player = tree.to_move(start)
+    moves = tree.actions(start)
+    return moves, [_value(tree.result(start, a), tree, player) for a in moves]
+
+
+def best_move(start: Any, tree: GameTree) -> Any:
+    """The first move of largest minimax value for the player to move."""
+    moves, values = _move_values(start, tree)
+    return moves[values.index(max(values))]
+
+
+def worst_move(start: Any, tree: GameTree) -> Any:
+    """The first move of smallest minimax value (min and max swapped)."""
+    moves, values = _move_values(start, tree)
+    return moves[values.index(min(values))]
+
+
+def decision_witness(
+    name: str, run: Callable[[GameTree, Any], Any], raised_at: RaisedAt | None = None
+) -> Found | None:
+    """The first probe of `DECISION_LADDER` where ``run(tree, node)`` (the student's
+    ``minimax_decision``) is not the first move of best minimax value for the player to move."""
+    witness, _ = first_witness(
+        name,
+        lambda start, tree: run(tree, start),
+        best_move,
+        decision_probes(),
+        every=False,
+        raised_at=raised_at,
+    )
+    if witness is None:
+        return None
+    start, tree = witness.probe.args
+    player = tree.to_move(start)
+    moves, values = _move_values(start, tree)
+    listed = ", ".join(
+        f"{a} (to {tree.result(start, a)}) = {_number(v)}"
+        for a, v in zip(moves, values, strict=True)
+    )
+    message = (
+        f"{name} on {witness.probe.words} returned {witness.got!r}, but should return "
+        f"{witness.expected!r}: {player} moves at {start}; the moves' minimax values for "
+        f"{player} are {listed}; the best is {_number(max(values))}, and "
+        f"{witness.expected!r} is the first move with it"
+    )
+    return Found(witness, message)
 
 
 def worst_everywhere(run: Callable[[GameTree, Any], Any]) -> bool:
     """Whether ``run(tree, node)`` (the student's ``minimax_decision``) takes the first move of
-    *smallest* minimax value on every probe of `DECISION_LADDER` (min and max swapped)."""
-    for spec, start in DECISION_LADDER:
-        tree = tree_from_nested(spec)
-        player = tree.to_move(start)
-        moves = tree.actions(start)
-        values = [_value(tree.result(start, a), tree, player) for a in moves]
-        try:
-            if run(tree, start) != moves[values.index(min(values))]:
-                return False
-        except GradingError:
-            return False
-    return True
+    *smallest* minimax value on every probe of `DECISION_LADDER` (min and max swapped): the
+    mutant ``worst_move`` confirmed on the whole ladder."""
+    probes = decision_probes()
+    swapped = {"swapped": Mutant("min and max swapped", worst_move)}
+    return confirmed(swapped, probes, outputs(lambda s, t: run(t, s), probes)) is not None
