@@ -4,18 +4,26 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
+# `make demo LANG=pt_BR`, `make feedback LANG=es`: the class's language for this run
+# (gamekit.i18n; nbgrader_config.py sets the class's own). LANG given on the command line is
+# the course's setting, not a locale: the commands themselves then run in C.UTF-8.
+ifeq ($(origin LANG),command line)
+export GAMEKIT_LANG := $(LANG)
+override LANG := C.UTF-8
+export LANG
+endif
 ASSIGNMENTS := a01_minimax a02_alphabeta a03_connect_four a04_hex_heuristics a05_mcts a06_negamax_quarto
 
 .PHONY: help setup demo test lint bench release grade feedback report catalogues lab lab-instructor browser-deps sandbox-deps scale-deps clean
 
 help:
-	@echo "make demo      regenerate the release, autograde the sample submissions, print grades"
+	@echo "make demo      regenerate the release, autograde the sample submissions, print grades (LANG=pt_BR or es: feedback pages in it)"
 	@echo "make test      run every test (sets up .venv and chromium when missing)"
 	@echo "make lint      ruff check + format check"
 	@echo "make bench     print engine speed figures"
 	@echo "make release   regenerate release/ from source/ with nbgrader"
 	@echo "make grade     autograde everything under submitted/"
-	@echo "make feedback  write feedback HTML for graded submissions (GAMEKIT_LANG=pt_BR or es: the pages' own words)"
+	@echo "make feedback  write feedback HTML for graded submissions (LANG=pt_BR or es: the class's language for this run)"
 	@echo "make report    what the class got wrong: one HTML page per assignment under reports/"
 	@echo "make catalogues  extract the course's messages, update the pt_BR and es catalogues, compile them"
 	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"

@@ -57,3 +57,10 @@ c.GenerateFeedback.preprocessors = [
     ShortenTestTracebacks,
     CSSHTMLHeaderPreprocessor,
 ]
+
+# The class's language (gamekit.i18n): the language its feedback pages speak, "en", "pt_BR"
+# or "es". GAMEKIT_LANG (or `course feedback --language`) chooses another for one run.
+c.GamekitCourse.language = "en"
+# Students who read another language than the class: {"student id": "language"}. Their pages
+# are in theirs; grading is the same for everyone.
+c.GamekitCourse.student_languages = {}

@@ -60,6 +60,14 @@ def language() -> str:
     return _current if _current is not None else normalised(os.environ.get("GAMEKIT_LANG"))
 
 
+def chosen() -> str | None:
+    """The language chosen for this run (`set_language` or ``GAMEKIT_LANG``), None if none was:
+    then a course's own setting may say (`gamekit.grader.settings`)."""
+    if _current is not None:
+        return _current
+    return normalised(os.environ["GAMEKIT_LANG"]) if os.environ.get("GAMEKIT_LANG") else None
+
+
 def set_language(chosen: str | None) -> str:
     """Speak ``chosen`` from now on (None: ``GAMEKIT_LANG`` or English again); the language in
     use, as one of `LANGUAGES`."""

@@ -153,3 +153,43 @@ def test_a_feedback_page_speaks_the_classs_language(language, expected):
     said = _words(render_status_page(missing))
     english = "Not submitted: no a01_minimax.ipynb was handed in"
     assert (english in said) == (language == "en")
+
+
+def test_a_mixed_class_gets_each_students_pages_in_their_language(tmp_path, monkeypatch):
+    """The class's language comes from ``nbgrader_config.py``, a student's own entry there wins
+    over it, and a language chosen for the run (``GAMEKIT_LANG``) stands for the class's only.
+    The scores on the pages are the same whatever the language."""
+    from test_feedback_bounds import ASSIGNMENT, build_course, graded_notebook
+
+    from gamekit import course
+
+    root = tmp_path / "course"
+    students = ("ada", "bo", "cy")
+    build_course(root, {s: graded_notebook("Some prose.") for s in students})
+    (root / "nbgrader_config.py").write_text(
+        "c = get_config()\n"
+        'c.GamekitCourse.language = "pt_BR"\n'
+        'c.GamekitCourse.student_languages = {"bo": "es", "cy": "en"}\n'
+    )
+    monkeypatch.delenv("GAMEKIT_LANG", raising=False)
+    score = {"pt_BR": "Nota: 0 / 2", "es": "Nota: 0 / 2", "en": "Score: 0 / 2"}
+    heading = {"pt_BR": "Cada célula corrigida", "es": "Cada celda corregida",
+               "en": "Each graded cell"}  # fmt: skip
+
+    def pages() -> dict[str, str]:
+        course.feedback(root, ASSIGNMENT)
+        found = {}
+        for student in students:
+            page = (root / "feedback" / student / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+            found[student] = re.search(r"<html lang='([^']+)'>", page).group(1).replace("-", "_")
+            words = _words(page)
+            assert score[found[student]] in words and heading[found[student]] in words, words
+            assert "f returns 1 where the definition gives 2" in words  # the finding, as written
+        return found
+
+    assert pages() == {"ada": "pt_BR", "bo": "es", "cy": "en"}
+    monkeypatch.setenv("GAMEKIT_LANG", "es")
+    assert pages() == {"ada": "es", "bo": "es", "cy": "en"}
+    monkeypatch.delenv("GAMEKIT_LANG")
+    (root / "nbgrader_config.py").write_text("c = get_config()\n")
+    assert pages() == {"ada": "en", "bo": "en", "cy": "en"}

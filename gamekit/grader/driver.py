@@ -307,21 +307,11 @@ def cell_time_setting(root: Path) -> float:
     >>> cell_time_setting(folder)
     12.0
     """
-    import ast
+    from gamekit.grader.settings import literal_setting
 
-    try:
-        tree = ast.parse((root / "nbgrader_config.py").read_text())
-    except (OSError, SyntaxError, ValueError):
-        return DEFAULT_CELL_SECONDS
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Assign)
-            and [ast.unparse(t) for t in node.targets] == ["c.Execute.timeout"]
-            and isinstance(node.value, ast.Constant)
-            and type(node.value.value) in (int, float)
-            and node.value.value > 0
-        ):
-            return float(node.value.value)
+    value = literal_setting(root, "c.Execute.timeout")
+    if type(value) in (int, float) and value > 0:
+        return float(value)
     return DEFAULT_CELL_SECONDS
 
 

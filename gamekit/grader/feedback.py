@@ -88,15 +88,18 @@ def write_feedback(
 ) -> FeedbackRun:
     """Write ``feedback/<student>/<assignment>/<notebook>.html`` for every student the driver
     graded (or only ``students``): a graded notebook's page, or a status page for a submission
-    that never came or could not be read, the page's own words in the language in use
-    (`gamekit.i18n.language`: ``GAMEKIT_LANG``). Reads the ledger, the gradebook and
-    ``autograded/``."""
+    that never came or could not be read, the page's own words in the student's language
+    (`gamekit.grader.settings.ClassLanguages`: the class's, chosen for this run or set in
+    ``nbgrader_config.py``, unless the student has one of their own). Reads the ledger, the
+    gradebook and ``autograded/``."""
     from gamekit.grader.driver import read_ledger
     from gamekit.grader.feedback_bounds import PageTask, preload, write_page
     from gamekit.grader.feedback_page import PageInfo
-    from gamekit.i18n import language
+    from gamekit.grader.settings import ClassLanguages
+    from gamekit.i18n import chosen
 
     preload()
+    languages = ClassLanguages.read(root, chosen())
     run = FeedbackRun()
     wanted = set(students) if students is not None else None
     release = sorted(p.name for p in (root / "release" / assignment).glob("*.ipynb"))
@@ -115,7 +118,7 @@ def write_feedback(
         for name in release:
             info = PageInfo(
                 assignment, name, student, record.get("status", "graded"),
-                [str(r) for r in record.get("reasons", [])], notes, language(),
+                [str(r) for r in record.get("reasons", [])], notes, languages.of(student),
             )  # fmt: skip
             cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
             stored = scores.get((student, name), {})

@@ -32,8 +32,8 @@ from gamekit.checks.a01.ladder import (
     value_witness,
     worst_everywhere,
 )
-from gamekit.checks.a01.references import _decision, _value, correct_minimax_value
-from gamekit.checks.evidence import standing_in
+from gamekit.checks.a01.references import MUTANTS, _decision, _value, correct_minimax_value
+from gamekit.checks.evidence import Mutant, Probe, confirmed, outputs, standing_in
 from gamekit.games import Game
 from gamekit.trace import run_traced
 
@@ -154,25 +154,31 @@ def check_minimax_decision(
 
 
 def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
-    """``confirm(fitting)``: the mistakes of ``fitting`` that give the student's value from the
-    root of every tree of ``trees``, for both players (the trees are public probes)."""
+    """``confirm(fitting)``: the one mistake of ``fitting`` that gives the student's value from
+    the root of every tree of ``trees``, for both players (`evidence.confirmed`), or none."""
+
+    def value(state: Any, tree: Any, who: str) -> float:
+        got, _ = _run(name, lambda g, _: student(state, g, who), state, tree)
+        return _check_number(name, got)
 
     def confirm(fitting: list[str]) -> list[str]:
-        probes = [(tree, who) for tree in trees for who in tree.players]
-        values = []
-        for tree, who in probes:
-            value, _ = _run(name, lambda g, _, w=who: student(g.initial, g, w), tree.initial, tree)
-            values.append(_check_number(name, value))
-        return [
-            m
-            for m in fitting
-            if all(
-                _same(v, _value(tree.initial, tree, who, mutant=m))
-                for v, (tree, who) in zip(values, probes, strict=True)
-            )
+        probes = [
+            Probe(f"{tree.initial} for {who}", (tree.initial, tree, who))
+            for tree in trees
+            for who in tree.players
         ]
+        mutants = {
+            m: Mutant(MUTANTS[m], lambda s, g, w, m=m: _value(s, g, w, mutant=m)) for m in fitting
+        }
+        name = confirmed(mutants, probes, outputs(value, probes), _same_number)
+        return [] if name is None else [name]
 
     return confirm
+
+
+def _same_number(a: Any, b: Any) -> bool:
+    """Equal values (a `Raised` where the student's code failed equals nothing)."""
+    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and _same(a, b)
 
 
 def _trees(specs: Any) -> list[Any]:
@@ -208,24 +214,24 @@ def _cutoff_runner(name: str, student: Callable[..., Any]):
 
 
 def _cutoff_confirmer(run: Callable[..., float]):
-    """``confirm(fitting)``: the mistakes of ``fitting`` that give the student's depth-limited
-    value on every probe of `CUTOFF_LADDER`, for both players."""
+    """``confirm(fitting)``: the one mistake of ``fitting`` that gives the student's
+    depth-limited value on every probe of `CUTOFF_LADDER` and of the confirmation set, for both
+    players (`evidence.confirmed`), or none."""
 
     def confirm(fitting: list[str]) -> list[str]:
-        kept = list(fitting)
         cases = [(tree_from_nested(spec), depth) for spec, depth in CUTOFF_LADDER]
         cases = [(tree, depth, _ladder_eval(tree)) for tree, depth in cases]
-        for tree, depth, estimate in [*cases, *confirmation_cutoffs()]:
-            if not kept:
-                break
-            for who in tree.players:
-                value = run(tree, depth, estimate, who)
-                kept = [
-                    m
-                    for m in kept
-                    if _same(value, _value(tree.initial, tree, who, depth, estimate, mutant=m))
-                ]
-        return kept
+        probes = [
+            Probe(f"{tree.initial} at depth {depth} for {who}", (tree, depth, estimate, who))
+            for tree, depth, estimate in [*cases, *confirmation_cutoffs()]
+            for who in tree.players
+        ]
+        mutants = {
+            m: Mutant(MUTANTS[m], lambda t, d, e, w, m=m: _value(t.initial, t, w, d, e, mutant=m))
+            for m in fitting
+        }
+        name = confirmed(mutants, probes, outputs(run, probes), _same_number)
+        return [] if name is None else [name]
 
     return confirm
 

@@ -1,0 +1,78 @@
+"""The course's own settings in ``nbgrader_config.py``, read as literals and never run.
+
+nbgrader runs that file; the course's tools only read the few lines they need from it, so a
+setting is a plain literal assignment an instructor edits by hand:
+
+- ``c.Execute.timeout``: the CPU seconds every graded cell may use at least
+  (`gamekit.grader.driver.cell_time_setting`).
+- ``c.GamekitCourse.language``: the class's language, the one its feedback pages speak
+  (``"en"``, ``"pt_BR"`` or ``"es"``; see `gamekit.i18n`).
+- ``c.GamekitCourse.student_languages``: a student who reads another language than the class,
+  ``{"student id": "language"}``.
+
+A language chosen for one run (``GAMEKIT_LANG``, ``--language``) is the class's language for
+that run; a student's own entry is kept over it.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "nbgrader_config.py").write_text(
+...     "c = get_config()\\nc.GamekitCourse.language = 'pt_BR'\\n"
+...     "c.GamekitCourse.student_languages = {'bo': 'es', 'cy': 'fr'}\\n"
+... )
+>>> languages = ClassLanguages.read(folder)
+>>> languages.of("ada"), languages.of("bo"), languages.of("cy")
+('pt_BR', 'es', 'en')
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_MISSING = object()
+
+
+def literal_setting(root: Path, name: str, default: Any = None) -> Any:
+    """The value of the last literal assignment ``<name> = <literal>`` in ``root``'s
+    ``nbgrader_config.py``; ``default`` if there is none, or the file cannot be read."""
+    try:
+        tree = ast.parse((root / "nbgrader_config.py").read_text())
+    except (OSError, SyntaxError, ValueError):
+        return default
+    found = _MISSING
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [name]:
+            try:
+                found = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+    return default if found is _MISSING else found
+
+
+@dataclass(frozen=True)
+class ClassLanguages:
+    """The class's language and the students who read another one."""
+
+    language: str = "en"
+    students: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, root: Path, chosen: str | None = None) -> ClassLanguages:
+        """The languages set in ``root``'s ``nbgrader_config.py``; ``chosen`` (this run's
+        choice, if any) stands for the class's language."""
+        from gamekit.i18n import normalised
+
+        language = chosen or literal_setting(root, "c.GamekitCourse.language", "en")
+        students = literal_setting(root, "c.GamekitCourse.student_languages", {})
+        if not isinstance(students, dict):
+            students = {}
+        return cls(
+            normalised(str(language)),
+            {str(who): normalised(str(lang)) for who, lang in students.items()},
+        )
+
+    def of(self, student: str) -> str:
+        """The language of ``student``'s pages."""
+        return self.students.get(student, self.language)
