@@ -166,6 +166,6 @@ catalogues: $(STAMP)
 	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
 	  --project gamekit --copyright-holder "the gamekit course" --no-location --sort-output \
 	  -o gamekit/locale/gamekit.pot gamekit
-	for l in pt_BR es; do $(VENV)/bin/pybabel --quiet update --no-fuzzy-matching --width 100 \
+	for l in pt_BR es; do $(VENV)/bin/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete --width 100 \
 	  -i gamekit/locale/gamekit.pot -d gamekit/locale -D gamekit -l $$l || exit 1; done
 	$(PY) -m gamekit.i18n

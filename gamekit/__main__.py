@@ -184,6 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the game's move log to FILE (see it again with: python -m gamekit replay "
         "FILE); without --log nothing is written",
     )
+    play.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the game's language: en, pt_BR or es (default: $GAMEKIT_LANG, else English); "
+        "moves and commands can be typed in English too",
+    )
     _add_engine_options(play)
     _add_game_options(play)
 
@@ -240,8 +246,11 @@ def _check_evaluation(game: Game, name: str | None) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from gamekit.i18n import set_language
     from gamekit.terminal import Engine, play_in_terminal
 
+    if args.lang:
+        set_language(args.lang)
     game = _game(args.game, args)
     _check_evaluation(game, args.evaluation)
     engine = Engine(

@@ -14,7 +14,8 @@ The language is chosen once: `set_language`, or the ``GAMEKIT_LANG`` environment
 (``GAMEKIT_LANG=pt_BR make feedback``), else English. A regional variant reads its family's
 catalogue (``pt_PT`` reads ``pt_BR``); a message missing from a catalogue is shown in English.
 What is translated so far: the words of the feedback page itself (its headings, the score line,
-the table's columns, the page's own sentences); the grader's findings are still English.
+the table's columns, the page's own sentences) and the terminal game (``python -m gamekit play
+--lang es``); the grader's findings are still English.
 """
 
 from __future__ import annotations
@@ -158,6 +159,22 @@ def count(value: int) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=language())
+
+
+def signed(value: float, places: int = 0) -> str:
+    """A value with its sign and ``places`` decimals, as the language writes it: ``+1,500``
+    and ``-0.35`` in English, ``+1.500`` and ``-0,35`` in Portuguese.
+
+    >>> with speaking("pt_BR"):
+    ...     print(signed(1500), signed(-0.354, 2))
+    +1.500 -0,35
+    """
+    if language() == "en":
+        return f"{value:+,.{places}f}"
+    from babel.numbers import format_decimal
+
+    body = "#,##0" + ("." + "0" * places if places else "")
+    return format_decimal(value, format=f"+{body};-{body}", locale=language())
 
 
 def compile_catalogues() -> list[Path]:

@@ -839,3 +839,76 @@ def test_a_quarto_hint_says_what_its_number_means():
         "a loss for you in sight by the shared_attributes evaluation at depth 2 (-50,000 for "
         "you: a winning piece in the opponent's hand, or one you must give)"
     )
+
+
+# The game in the player's language -----------------------------------------------------------
+
+
+def english_fragments() -> list[str]:
+    """Every literal stretch of 14 characters or more of the course's English messages (the
+    template's, placeholders cut out): none may reach a player who chose another language."""
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "gamekit" / "locale" / "gamekit.pot", "rb") as f:
+        template = read_po(f)
+    found = set()
+    for message in template:
+        for text in message.id if isinstance(message.id, tuple) else [message.id]:
+            for part in re.split(r"\{[^}]*\}|\n", text or ""):
+                if len(part.strip()) >= 14:
+                    found.add(part.strip())
+    return sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "expected"),
+    [
+        ("es", ["ayuda", "zz", "", "b2", "pista", "deshacer", "deshacer", "b2", "salir"],
+         ["Tres en raya, 3 filas y 3 columnas: tres en raya gana", "Comandos: deshacer, pista,"
+          " ayuda o salir.", "deshacer   deshace tu última jugada", "'zz' no es una casilla",
+          "No escribiste nada: escribe una jugada, como b2, o ayuda.", "alpha-beta juega",
+          "sugiere", "Se deshicieron tu jugada b2 y la respuesta de alpha-beta",
+          "Nada que deshacer", "Detuviste la partida.", "Registro de la partida: "]),
+        ("pt_BR", ["ajuda", "zz", "", "b2", "dica", "desfazer", "desfazer", "b2", "sair"],
+         ["Jogo da velha, 3 linhas e 3 colunas: três em linha vence", "Comandos: desfazer, dica,"
+          " ajuda ou sair.", "desfazer   desfaz a sua última jogada", "'zz' não é uma casa",
+          "Você não digitou nada: digite uma jogada, como b2, ou ajuda.", "alpha-beta joga",
+          "sugere", "Desfeitas a sua jogada b2 e a resposta de alpha-beta",
+          "Nada para desfazer", "Você parou a partida.", "Registro da partida: "]),
+    ],
+)  # fmt: skip
+def test_a_game_in_spanish_or_portuguese_speaks_it_and_reads_its_commands(
+    lang, typed, expected, tmp_path
+):
+    """``play_in_terminal`` in the language in use: its sentences come from the catalogue (no
+    stretch of an English message is printed), the commands are read in that language (and
+    still in English), and the game is the same game."""
+    from gamekit.i18n import speaking
+
+    game = TicTacToe()
+    out = io.StringIO()
+    inputs = iter(typed)
+    with speaking(lang):
+        log = play_in_terminal(
+            game, Engine(game, "alphabeta"), "X", input_fn=lambda _: next(inputs), out=out,
+            colour=False, log_path=tmp_path / "game.jsonl",
+        )  # fmt: skip
+    said = out.getvalue()
+    for text in expected:
+        assert text in said, (text, said)
+    leaked = [part for part in english_fragments() if part in said]
+    assert not leaked, leaked
+    assert [r.move for r in log.moves][0] == (2, 2) and len(log.moves) == 2
+    assert [r.by for r in log.moves] == ["you", "alpha-beta (to the end)"]  # data stays English
+
+
+def test_play_takes_its_language_from_the_command_line(tmp_path):
+    child = spawn(tmp_path, "--lang", "es")
+    child.expect_exact("Eres X; el motor es alpha-beta (hasta el final). X juega primero.")
+    child.expect_exact("juega X> ")
+    child.sendline("help")  # English commands still work
+    child.expect_exact("Escribe una jugada, o un comando:")
+    child.expect_exact("juega X> ")
+    child.sendline("salir")
+    child.expect_exact("Detuviste la partida.")
+    child.expect(pexpect.EOF)

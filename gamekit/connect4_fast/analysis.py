@@ -86,21 +86,25 @@ class ColumnValue:
         most a draw"``, ``"at most a loss (in n of their moves at the latest)"``, ``"not known
         yet"``.
         """
+        from gamekit.i18n import _
+
         if self.exact:
             if self.low > 0:
-                return f"win in {self.your_moves(self.low)} of your moves"
+                return _("win in {n} of your moves").format(n=self.your_moves(self.low))
             if self.low < 0:
-                return f"loss in {self.your_moves(self.low)} of their moves"
-            return "draw"
+                return _("loss in {n} of their moves").format(n=self.your_moves(self.low))
+            return _("draw")
         if self.low > 0:
-            return f"at least a win (in {self.your_moves(self.low)} of your moves at the latest)"
+            n = self.your_moves(self.low)
+            return _("at least a win (in {n} of your moves at the latest)").format(n=n)
         if self.low == 0:
-            return "at least a draw"
+            return _("at least a draw")
         if self.high == 0:
-            return "at most a draw"
+            return _("at most a draw")
         if self.high < 0:
-            return f"at most a loss (in {self.your_moves(self.high)} of their moves at the latest)"
-        return "not known yet"
+            n = self.your_moves(self.high)
+            return _("at most a loss (in {n} of their moves at the latest)").format(n=n)
+        return _("not known yet")
 
 
 @dataclass(frozen=True)

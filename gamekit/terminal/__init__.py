@@ -27,20 +27,25 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from gamekit.engine_names import TERMINAL_ENGINES, engine_name, tournament_name
 from gamekit.games import Game
+from gamekit.i18n import _, count, ngettext, number, signed, speaking
 from gamekit.movelog import GameLog, kind_of
 from gamekit.search import WIN
 from gamekit.terminal.exact import HINT_SECONDS, exact_available, exact_hint
 from gamekit.terminal.moves import example_move, move_help, parse_input
 from gamekit.terminal.text import (
+    COMMAND_WORDS,
     COMMANDS,
     board_text,
     colour_wanted,
+    command_list,
+    command_words,
     game_title,
     joined,
     mark_colours,
@@ -105,14 +110,35 @@ class Engine:
         known = evaluations(game)
         self.evaluation = evaluation or next(iter(known))
         self.eval_fn = known[self.evaluation]
+
+    @property
+    def label(self) -> str:
+        """The engine and its settings, in the language in use: ``alpha-beta (depth 4)``."""
+        name, depth, time_limit = self.name, self.depth, self.time_limit
         options = []
         if name in ("minimax", "alpha-beta", "negamax"):
-            options.append("to the end" if depth is None and time_limit is None else "")
-            options.append(f"depth {depth}" if depth is not None else "")
-            options.append(f"{time_limit:g} s" if time_limit and name == "negamax" else "")
+            if depth is None and time_limit is None:
+                options.append(_("to the end"))
+            if depth is not None:
+                options.append(_("depth {depth}").format(depth=depth))
+            if time_limit and name == "negamax":
+                options.append(_("{seconds} s").format(seconds=number(time_limit)))
         if name == "mcts":
-            options.append(f"{time_limit:g} s" if time_limit else f"{self.iterations} iterations")
-        self.label = name + (f" ({', '.join(o for o in options if o)})" if any(options) else "")
+            if time_limit:
+                options.append(_("{seconds} s").format(seconds=number(time_limit)))
+            else:
+                options.append(
+                    ngettext("{n} iteration", "{n} iterations", self.iterations).format(
+                        n=count(self.iterations)
+                    )
+                )
+        return name + (f" ({', '.join(options)})" if options else "")
+
+    @property
+    def log_label(self) -> str:
+        """The label in English, as a move log keeps it (a log is data, read in any language)."""
+        with speaking("en"):
+            return self.label
 
     def hint(self, state: Any) -> str:
         """What the engine suggests in ``state``, and its value in words, as one sentence."""
@@ -124,10 +150,10 @@ class Engine:
             budget = budget or {"iterations": self.iterations}
             move, root = mcts_search(state, game, seed=self.seed, with_tree=True, **budget)
             best = child_statistics(root)[0]
-            return (
-                f"mcts suggests {self._named(state, move)}: average result {best.mean:+.2f} "
-                f"over {best.N} simulated games (+1 a win for you, -1 a loss)."
-            )
+            return _(
+                "mcts suggests {move}: average result {mean} over {games} simulated games (+1 a "
+                "win for you, -1 a loss)."
+            ).format(move=self._named(state, move), mean=signed(best.mean, 2), games=count(best.N))
         from gamekit.negamax import negamax_search
 
         depth = self.depth if self.name != "random" else 2
@@ -141,13 +167,17 @@ class Engine:
             time_limit=time_limit,
             with_value=True,
         )
-        who = "negamax at depth 2 (random has no opinion)" if self.name == "random" else self.name
+        who = (
+            _("negamax at depth 2 (random has no opinion)") if self.name == "random" else self.name
+        )
         words = value_words(value, exact)
         quarto = kind_of(game).name == "quarto"
         if quarto and not exact and value is not None and abs(value) <= WIN / 2:
             # an evaluation, not a win found: a verdict, and what the number means
             words = quarto_value_words(value, self.evaluation, depth)
-        return f"{who} suggests {self._named(state, move)}: {words}."
+        return _("{engine} suggests {move}: {words}.").format(
+            engine=who, move=self._named(state, move), words=words
+        )
 
     def _named(self, state: Any, move: Any) -> str:
         """``move`` as typed, with what it does in brackets when the notation is terse."""
@@ -162,23 +192,26 @@ class Engine:
 
 def help_text(game: Game, state: Any = None) -> str:
     """What ``help`` prints in ``state``: the commands, then how moves are typed."""
-    hint = "ask the engine which move it would play, and what it thinks of the position"
+    hint = _("ask the engine which move it would play, and what it thinks of the position")
     if exact_available(game):
-        hint = (
-            "every column's exact value for you, with perfect play (win, draw or loss in n\n"
-            f"         moves); searches up to {HINT_SECONDS:g} s, Ctrl-C stops it and shows "
-            "what is proven"
-        )
-    return "\n".join(
-        [
-            "Type a move, or a command:",
-            "  undo   take back your last move and the engine's answer",
-            f"  hint   {hint}",
-            "  help   show this text",
-            "  quit   stop the game",
-            move_help(game, state),
-        ]
-    )
+        hint = _(
+            "every column's exact value for you, with perfect play (win, draw or loss in n "
+            "moves); searches up to {seconds} s, Ctrl-C stops it and shows what is proven"
+        ).format(seconds=number(HINT_SECONDS))
+    said = {
+        "undo": _("take back your last move and the engine's answer"),
+        "hint": hint,
+        "help": _("show this text"),
+        "quit": _("stop the game"),
+    }
+    words = command_list()
+    width = max(len(word) for word in words) + 3
+    lines = [_("Type a move, or a command:")]
+    for word, command in zip(words, COMMANDS, strict=True):
+        wrapped = textwrap.wrap(said[command], 88 - width - 2) or [""]
+        lines.append("  " + word.ljust(width) + wrapped[0])
+        lines += [" " * (width + 2) + more for more in wrapped[1:]]
+    return "\n".join([*lines, move_help(game, state)])
 
 
 def play_in_terminal(
@@ -205,16 +238,21 @@ def play_in_terminal(
         raise ValueError(f"you must be X or O, got {you!r}")
     colour = colour_wanted(out) if colour is None else colour
     other = next(side for side in game.players if side != you)
-    log = GameLog.new(game, {you: "you", other: engine.label}, seed=engine.seed)
+    label = getattr(engine, "log_label", engine.label)  # an engine of your own may lack it
+    log = GameLog.new(game, {you: "you", other: label}, seed=engine.seed)
 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
     first = game.players[0]
     say(game_title(game))
-    say(f"You are {you}; the engine is {engine.label}. {first} moves first.")
+    say(
+        _("You are {you}; the engine is {engine}. {first} moves first.").format(
+            you=you, engine=engine.label, first=first
+        )
+    )
     say(move_help(game))
-    say(f"Commands: {joined(COMMANDS)}.")
+    say(_("Commands: {commands}.").format(commands=joined(command_list())))
     state = game.initial
     history: list[tuple[Any, int]] = []  # (state before each of your moves, moves logged then)
     show_board = True
@@ -228,14 +266,20 @@ def play_in_terminal(
                 trace = getattr(engine.player, "last_trace", None)
                 stats = trace.stats if trace is not None else None
                 log.add(state, move, after, seconds=seconds, stats=stats)
-                figures = f"{seconds:.2f} s" + (f", {stats.nodes:,} nodes" if stats else "")
+                figures = _("{seconds} s").format(seconds=signed(seconds, 2).lstrip("+"))
+                if stats:
+                    figures += ", " + ngettext("{n} node", "{n} nodes", stats.nodes).format(
+                        n=count(stats.nodes)
+                    )
                 words = move_words(game, state, move, engine=True)
+                said = {"engine": engine.name, "move": move_text(game, move), "figures": figures}
                 say()
-                say(
-                    f"{engine.name} plays {move_text(game, move)}"
-                    + (f": {words}" if words else "")
-                    + f" ({figures})."
-                )
+                if words:
+                    say(
+                        _("{engine} plays {move}: {words} ({figures}).").format(**said, words=words)
+                    )
+                else:
+                    say(_("{engine} plays {move} ({figures}).").format(**said))
                 state, show_board = after, True
                 continue
             if show_board:
@@ -244,13 +288,13 @@ def play_in_terminal(
             show_board = False
             start = time.perf_counter()
             try:
-                text = input_fn(f"{you} to move> ")
+                text = input_fn(_("{you} to move> ").format(you=you))
             except EOFError:
                 say()
                 text = "quit"
-            command = text.strip().lower()
+            command = command_words().get(text.strip().lower(), text.strip().lower())
             if command in ("quit", "exit", "q"):
-                say("You stopped the game.")
+                say(_("You stopped the game."))
                 break
             if command in ("help", "?"):
                 say(help_text(game, state))
@@ -260,13 +304,23 @@ def play_in_terminal(
                 say(engine.hint(state))
             elif command == "undo":
                 if not history:
-                    say("Nothing to undo: you have not moved yet; type a move, or help.")
+                    say(
+                        _(
+                            "Nothing to undo: you have not moved yet; type a move, or {help}."
+                        ).format(help=_(COMMAND_WORDS["help"]))
+                    )
                 else:
                     state, logged = history.pop()
                     taken = [move_text(game, r.move) for r in log.moves[logged:]]
                     del log.moves[logged:]
-                    answer = f" and {engine.name}'s answer {taken[1]}" if len(taken) > 1 else ""
-                    say(f"Took back your move {taken[0]}{answer}.")
+                    if len(taken) > 1:
+                        say(
+                            _("Took back your move {move} and {engine}'s answer {answer}.").format(
+                                move=taken[0], engine=engine.name, answer=taken[1]
+                            )
+                        )
+                    else:
+                        say(_("Took back your move {move}.").format(move=taken[0]))
                     show_board = True
             else:
                 try:
@@ -285,7 +339,7 @@ def play_in_terminal(
     finally:
         if log_path is not None:
             log.save(log_path)
-            say(f"Game log: {os.path.abspath(log_path)}")
+            say(_("Game log: {path}").format(path=os.path.abspath(log_path)))
     return log
 
 

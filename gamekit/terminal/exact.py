@@ -21,7 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.games import ConnectFour, Game
-from gamekit.terminal.text import joined
+from gamekit.i18n import _, ngettext, number
+from gamekit.terminal.text import COMMAND_WORDS, joined
 
 HINT_SECONDS = 10.0
 """How long ``hint`` searches for exact values before it prints what is proven."""
@@ -38,8 +39,10 @@ def exact_available(game: Game) -> bool:
     return True
 
 
-def _columns(count: int) -> str:
-    return "column" if count == 1 else "columns"
+def _columns(numbers: list[int]) -> str:
+    """``column 4`` or ``columns 3 and 5``, in the language in use."""
+    named = joined([str(c) for c in numbers], _("and"))
+    return ngettext("column {numbers}", "columns {numbers}", len(numbers)).format(numbers=named)
 
 
 def exact_hint(
@@ -75,8 +78,16 @@ def exact_hint(
     try:
         threading.Thread(target=work, daemon=True, name="gk-exact-hint").start()
         # Said inside the try: a Ctrl-C as soon as the first line shows stops the search.
-        say(f"Exact values for you ({state.to_move}), with perfect play by both sides")
-        say(f"(searching up to {seconds:g} s; Ctrl-C stops and shows what is proven):")
+        say(
+            _("Exact values for you ({player}), with perfect play by both sides").format(
+                player=state.to_move
+            )
+        )
+        say(
+            _("(searching up to {seconds} s; Ctrl-C stops and shows what is proven):").format(
+                seconds=number(seconds)
+            )
+        )
         known = _book_verdict(game, state, say)
         while not ended.wait(0.1):
             pass
@@ -99,24 +110,36 @@ def exact_hint(
         )
     for value in analysis.columns:
         words = value.words()
-        if not value.exact and words != "not known yet":
-            words += " (proven so far)"
-        say(f"  column {value.column}: {words}")
+        if not value.exact and words != _("not known yet"):
+            words += " " + _("(proven so far)")
+        say("  " + _("column {number}: {value}").format(number=value.column, value=words))
     best = analysis.best()
     if best:
-        named = joined([str(c) for c in best], "and")
         words = analysis.column(best[0]).words()
-        later = "" if analysis.complete else ", and no other column can do better"
-        say(f"Best: {_columns(len(best))} {named} ({words}{later}).")
+        if analysis.complete:
+            said = _("Best: {columns} ({value}).")
+        else:
+            said = _("Best: {columns} ({value}, and no other column can do better).")
+        say(said.format(columns=_columns(best), value=words))
     if not analysis.complete:
         bounds = [v.column for v in analysis.columns if not v.exact]
-        why = "You stopped the search" if interrupted else f"Time ran out after {seconds:g} s"
-        named = joined([str(c) for c in bounds], "and")
-        verb = "is" if len(bounds) == 1 else "are"
-        say(f"{why}: {_columns(len(bounds))} {named} {verb} not solved yet.")
+        if interrupted:
+            why = _("You stopped the search")
+        else:
+            why = _("Time ran out after {seconds} s").format(seconds=number(seconds))
+        unsolved = ngettext(
+            "{why}: {columns} is not solved yet.",
+            "{why}: {columns} are not solved yet.",
+            len(bounds),
+        )
+        say(unsolved.format(why=why, columns=_columns(bounds)))
         if known is not None and not best:
-            say("One of them or more reaches the book's value: the search has not proven which.")
-        say('"proven so far" marks a bound, not the exact value; type hint to search again.')
+            say(_("One of them or more reaches the book's value: the search has not proven which."))
+        say(
+            _(
+                '"proven so far" marks a bound, not the exact value; type {hint} to search again.'
+            ).format(hint=_(COMMAND_WORDS["hint"]))
+        )
     return analysis
 
 
@@ -132,7 +155,7 @@ def _book_verdict(game: Game, state: Any, say: Callable[[str], None]) -> int | N
     score = book_score(position)
     if score is not None:
         words = ColumnValue(0, score, score, position.moves, cells).words()
-        say(f"Opening book: with perfect play this position is {_a(words)}.")
+        say(_("Opening book: with perfect play this position is a {value}.").format(value=words))
         return score
     if state.last_move is None:
         return None
@@ -153,16 +176,21 @@ def _book_verdict(game: Game, state: Any, say: Callable[[str], None]) -> int | N
     low = -above  # the player who moved last could do no better than the book's value
     bound = ColumnValue(0, low, low, position.moves, cells)
     if low > 0:
-        words = f"at least a win in {bound.your_moves(low)} of your moves"
+        n = bound.your_moves(low)
+        words = _("at least a win in {n} of your moves").format(n=n)
     elif low == 0:
-        words = "at least a draw"
+        words = _("at least a draw")
     else:
-        words = f"at worst a loss in {bound.your_moves(low)} of their moves"
-    say(f"Opening book: from the position before {before}'s last disc, this one is for you")
-    say(f"{words} (exactly that if {before} played a best column).")
+        n = bound.your_moves(low)
+        words = _("at worst a loss in {n} of their moves").format(n=n)
+    say(
+        _(
+            "Opening book: from the position before {player}'s last disc, this one is for you"
+        ).format(player=before)
+    )
+    say(
+        _("{value} (exactly that if {player} played a best column).").format(
+            value=words, player=before
+        )
+    )
     return None
-
-
-def _a(words: str) -> str:
-    """``'a draw'``, ``'a win in 3 of your moves'``."""
-    return "a " + words

@@ -10,9 +10,42 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from gamekit.games import Game
+from gamekit.i18n import N_, _, count, ngettext, signed
 from gamekit.movelog import kind_of
 
 COMMANDS = ("undo", "hint", "help", "quit")
+"""The commands as the code knows them; a player may type them in English or in the language
+in use (`command_words`)."""
+
+COMMAND_WORDS = {"undo": N_("undo"), "hint": N_("hint"), "help": N_("help"), "quit": N_("quit")}
+"""Each command's word, translated where it is shown (one word, lower case)."""
+
+
+QUARTO_VALUE_WORDS = (
+    N_("dark"), N_("light"), N_("round"), N_("square"),
+    N_("tall"), N_("short"), N_("hollow"), N_("solid"),
+)  # fmt: skip
+"""`gamekit.quarto.VALUES`, for the catalogue: said of pieces ("are all {property}"), so a
+translation agrees with the pieces (feminine plural in Portuguese and Spanish)."""
+
+
+def command_words() -> dict[str, str]:
+    """Every word that names a command, in English and in the language in use: word -> command.
+
+    >>> from gamekit.i18n import speaking
+    >>> with speaking("es"):
+    ...     command_words()["ayuda"]
+    'help'
+    """
+    words = {command: command for command in COMMANDS}
+    words.update({_(word).lower(): command for command, word in COMMAND_WORDS.items()})
+    return words
+
+
+def command_list() -> list[str]:
+    """The commands as the player may type them, in the language in use."""
+    return [_(COMMAND_WORDS[command]) for command in COMMANDS]
+
 
 LIST_AT_MOST = 12
 """A message lists the empty cells only when there are at most this many."""
@@ -61,10 +94,13 @@ def colour_wanted(stream: TextIO) -> bool:
 # Words and names
 # --------------------------------------------------------------------------------------------
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBER_WORDS = (
+    N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"),
+    N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"),
+)  # fmt: skip
 
 
-def joined(items: Sequence[str], last: str = "or") -> str:
+def joined(items: Sequence[str], last: str | None = None) -> str:
     """Items in words: ``'a1, b2 or c3'``.
 
     >>> joined(["a1"]), joined(["2", "3"], "and"), joined(["a1", "b2", "c3"])
@@ -72,7 +108,8 @@ def joined(items: Sequence[str], last: str = "or") -> str:
     """
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    conjunction = _("or") if last is None else last
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
 def number_word(n: int) -> str:
@@ -81,7 +118,7 @@ def number_word(n: int) -> str:
     >>> number_word(3), number_word(12)
     ('three', '12')
     """
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def letter(col: int) -> str:
@@ -120,21 +157,26 @@ def game_title(game: Game) -> str:
     kind = kind_of(game).name
     rows, cols = _size(game)
     if kind in ("tictactoe", "connect-four"):
-        name = "Tic-tac-toe" if kind == "tictactoe" else "Connect Four"
-        k = number_word(game.k)  # type: ignore[attr-defined]
-        size = f"{rows} rows and {cols} columns"
-        return f"{name}, {size}: {k} in a row wins (across, down or diagonally)."
+        name = _("Tic-tac-toe") if kind == "tictactoe" else _("Connect Four")
+        return _(
+            "{game}, {rows} rows and {cols} columns: {k} in a row wins (across, down or "
+            "diagonally)."
+        ).format(game=name, rows=rows, cols=cols, k=number_word(game.k))  # type: ignore[attr-defined]
     if kind == "hex":
-        swap = (
-            "\nSwap rule: O may answer X's first stone with swap (X's stone becomes O's, mirrored)."
-            if game.swap  # type: ignore[attr-defined]
-            else ""
-        )
+        swap = ""
+        if game.swap:  # type: ignore[attr-defined]
+            swap = "\n" + _(
+                "Swap rule: O may answer X's first stone with swap (X's stone becomes O's, "
+                "mirrored)."
+            )
         return (
-            f"Hex, {rows} x {cols}: X joins the top and bottom edges (rows 1 and {rows}),\n"
-            f"O joins the left and right edges (columns a and {letter(cols)}).{swap}"
+            _(
+                "Hex, {rows} x {cols}: X joins the top and bottom edges (rows 1 and {rows}),\n"
+                "O joins the left and right edges (columns a and {last})."
+            ).format(rows=rows, cols=cols, last=letter(cols))
+            + swap
         )
-    return (
+    return _(
         "Quarto: place the piece you were given on an empty cell, then give your opponent one.\n"
         "Four in a line (row, column or diagonal) that share a property win: colour, shape,\n"
         "height or filling."
@@ -157,7 +199,7 @@ def move_text(game: Game, move: Any) -> str:
     """
     kind = kind_of(game).name
     if kind == "connect-four":
-        return f"column {move[1]}"
+        return _("column {number}").format(number=move[1])
     if kind == "quarto":
         from gamekit.quarto import piece_name
 
@@ -180,21 +222,29 @@ def move_words(game: Game, state: Any, move: Any, engine: bool) -> str:
     kind = kind_of(game).name
     if kind == "hex" and isinstance(move, str):
         row, col = next(cell for cell, mark in state.board.items() if mark == "X")
-        return f"X's stone on {cell_text((row, col))} becomes an O stone on {cell_text((col, row))}"
+        return _("X's stone on {cell} becomes an O stone on {mirrored}").format(
+            cell=cell_text((row, col)), mirrored=cell_text((col, row))
+        )
     if kind != "quarto":
         return ""
     from gamekit.quarto import piece_name
 
     cell, give = move
     if cell is None:  # the first turn: the notation says it all, except to whom it goes
-        return f"you get {piece_name(give)} to place" if engine else ""
-    placed, at = piece_name(state.to_place), cell_text(cell)
-    verb = "it places" if engine else "place"
+        return _("you get {piece} to place").format(piece=piece_name(give)) if engine else ""
+    said = {"piece": piece_name(state.to_place), "cell": cell_text(cell)}
     if give is not None:
-        return f"{verb} {placed} on {at} and {'gives you' if engine else 'give'} {piece_name(give)}"
+        said["given"] = piece_name(give)
+        if engine:
+            return _("it places {piece} on {cell} and gives you {given}").format(**said)
+        return _("place {piece} on {cell} and give {given}").format(**said)
     if _quarto_game().result(state, move).winner is not None:
-        return f"{verb} {placed} on {at} and {'wins' if engine else 'win'}"
-    return f"{verb} the last piece, {placed}, on {at}"
+        if engine:
+            return _("it places {piece} on {cell} and wins").format(**said)
+        return _("place {piece} on {cell} and win").format(**said)
+    if engine:
+        return _("it places the last piece, {piece}, on {cell}").format(**said)
+    return _("place the last piece, {piece}, on {cell}").format(**said)
 
 
 # --------------------------------------------------------------------------------------------
@@ -273,9 +323,12 @@ def _quarto_status(state: Any) -> list[str]:
         return []
     names = [piece_name(p) for p in state.available]
     if state.to_place is not None and not names:
-        return [f"To place: {piece_name(state.to_place)}, the last piece (nothing to give)"]
-    lines = [] if state.to_place is None else [f"To place: {piece_name(state.to_place)}"]
-    label = f"To give ({len(names)}): "
+        hand = piece_name(state.to_place)
+        return [_("To place: {piece}, the last piece (nothing to give)").format(piece=hand)]
+    lines = []
+    if state.to_place is not None:
+        lines.append(_("To place: {piece}").format(piece=piece_name(state.to_place)))
+    label = _("To give ({count}): ").format(count=len(names))
     for start in range(0, len(names), 8):
         lines.append(
             (label if start == 0 else " " * len(label)) + " ".join(names[start : start + 8])
@@ -292,20 +345,23 @@ def outcome_words(game: Game, state: Any, you: str | None = None, engine: str = 
     winners = [side for side in game.players if game.utility(state, side) > 0]
     if not winners:
         if kind == "quarto":
-            return "Draw: the board is full and no line of four shares a property."
+            return _("Draw: the board is full and no line of four shares a property.")
         k = number_word(game.k)  # type: ignore[attr-defined]
-        return f"Draw: the board is full and nobody has {k} in a row."
+        return _("Draw: the board is full and nobody has {k} in a row.").format(k=k)
     side = winners[0]
-    who = side if you is None else ("You" if side == you else engine)
-    wins = "win" if who == "You" else "wins"
     if kind == "quarto":
         line = state.winning_line
-        cells = joined([cell_text(c) for c in line.cells], "and")
-        return f"{who} {wins}: {cells} are all {line.value}."
-    if kind == "hex":
-        edges = "top and bottom" if side == "X" else "left and right"
-        return f"{who} {wins}: {side}'s stones join the {edges} edges."
-    return f"{who} {wins}: {number_word(game.k)} {side}s in a row."  # type: ignore[attr-defined]
+        cells = joined([cell_text(c) for c in line.cells], _("and"))
+        how = _("{cells} are all {property}").format(cells=cells, property=_(line.value))
+    elif kind == "hex":
+        edges = _("top and bottom") if side == "X" else _("left and right")
+        how = _("{side}'s stones join the {edges} edges").format(side=side, edges=edges)
+    else:
+        k = number_word(game.k)  # type: ignore[attr-defined]
+        how = _("{k} {side}s in a row").format(k=k, side=side)
+    if you is not None and side == you:
+        return _("You win: {how}.").format(how=how)
+    return _("{who} wins: {how}.").format(who=side if you is None else engine, how=how)
 
 
 def _quarto_game() -> Game:
@@ -331,21 +387,26 @@ def value_words(value: float | None, exact: bool) -> str:
     from gamekit.search import WIN
 
     if value is None:
-        return "no value: the search ran out of time"
+        return _("no value: the search ran out of time")
     if exact:
         sign = (value > 0) - (value < 0)
-        return {1: "a win", 0: "a draw", -1: "a loss"}[sign] + " with best play"
+        return {
+            1: _("a win with best play"),
+            0: _("a draw with best play"),
+            -1: _("a loss with best play"),
+        }[sign]
     if abs(value) > WIN / 2:
         plies = round(WIN - abs(value))
-        unit = "ply" if plies == 1 else "plies"
-        return f"you win in {plies} {unit}" if value > 0 else f"you lose in {plies} {unit}"
+        if value > 0:
+            return ngettext("you win in {n} ply", "you win in {n} plies", plies).format(n=plies)
+        return ngettext("you lose in {n} ply", "you lose in {n} plies", plies).format(n=plies)
     if value == 0:
         number = "0"
     elif value == int(value) or abs(value) >= 100:
-        number = f"{value:+,.0f}"
+        number = signed(value)
     else:
-        number = f"{value:+.2f}"
-    return f"{number} by the evaluation (above 0 is good for you)"
+        number = signed(value, 2)
+    return _("{number} by the evaluation (above 0 is good for you)").format(number=number)
 
 
 def quarto_value_words(value: float, evaluation: str, depth: int | None) -> str:
@@ -362,20 +423,25 @@ winning piece in hand, or one the opponent must give)'
     from gamekit.quarto import WIN_NEXT
 
     if value == 0:
-        verdict = "even"
+        verdict = _("even")
     elif value >= WIN_NEXT:
-        verdict = "a win for you in sight"
+        verdict = _("a win for you in sight")
     elif value <= -WIN_NEXT:
-        verdict = "a loss for you in sight"
+        verdict = _("a loss for you in sight")
     else:
-        verdict = "better for you" if value > 0 else "better for your opponent"
-    scale = f"at depth {depth}" if depth is not None else "within its time limit"
+        verdict = _("better for you") if value > 0 else _("better for your opponent")
+    if depth is not None:
+        scale = _("at depth {depth}").format(depth=depth)
+    else:
+        scale = _("within its time limit")
     if value >= WIN_NEXT and evaluation == "shared_attributes":
-        meaning = ": a winning piece in hand, or one the opponent must give"
+        meaning = _(": a winning piece in hand, or one the opponent must give")
     elif value <= -WIN_NEXT and evaluation == "shared_attributes":
-        meaning = ": a winning piece in the opponent's hand, or one you must give"
+        meaning = _(": a winning piece in the opponent's hand, or one you must give")
     elif evaluation == "shared_attributes":
-        meaning = f"; 0 is even, {WIN_NEXT:,} a win in sight"
+        meaning = _("; 0 is even, {win} a win in sight").format(win=count(WIN_NEXT))
     else:
-        meaning = "; 0 is even, lines that share a value count for the player to move"
-    return f"{verdict} by the {evaluation} evaluation {scale} ({value:+,.0f} for you{meaning})"
+        meaning = _("; 0 is even, lines that share a value count for the player to move")
+    return _("{verdict} by the {evaluation} evaluation {scale} ({value} for you{meaning})").format(
+        verdict=verdict, evaluation=evaluation, scale=scale, value=signed(value), meaning=meaning
+    )
