@@ -15,9 +15,9 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from gamekit import course
 from gamekit.grader import feedback_bounds
-from gamekit.grader.driver import _write_ledger
 from gamekit.grader.feedback_bounds import PageTask, write_page
 from gamekit.grader.feedback_page import FORMULAS, CellScore, PageInfo
+from gamekit.grader.ledger import _write_ledger
 
 ASSIGNMENT = "a01_bounded"
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"

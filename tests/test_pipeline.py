@@ -285,7 +285,8 @@ def test_class_report_on_the_graded_fixtures(assignment, scratch):
     import csv
     import html
 
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
     from gamekit.report import stats, write_reports
     from gamekit.report.catalogue import plain_words, short_name
 

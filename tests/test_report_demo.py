@@ -91,7 +91,8 @@ def _checker_sentences(assignment: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_report_and_the_feedback_name_the_same_mistakes(demo, assignment, tmp_path):
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
 
     root, names = demo[assignment]
     db_url = db_url_of(root)
@@ -145,7 +146,8 @@ def test_every_demo_student_with_a_mistake_has_it_named(demo):
     mistake per assignment (tests/submissions/README.md): the report names it (a checker's
     code, or a kind the report words itself such as gamekit's own code called) or says the
     cell was stopped at its time limit; never only "no catalogued mistake fits"."""
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
 
     problems = []
     for assignment in ASSIGNMENTS:

@@ -482,7 +482,8 @@ def grade_table(root: Path, names: list[str], db_url: str | None = None) -> str:
     score counts the cells graded before it stopped); ``!``: flagged for the instructor to look
     at; ``*``: free-text answers still to be graded by hand.
     """
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
 
     db_url = db_url or db_url_of(root)
     # Grades first: nbgrader sets up a gradebook that does not exist yet, then the ledger joins.
@@ -683,7 +684,8 @@ def grade_all(
 def feedback_all(root: Path | None = None, log=print) -> int:
     """``make feedback``: pages for every graded assignment; says what it wrote and what it
     could not write. Returns an exit code (1 when a page could not be written)."""
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
 
     root = root or course_root()
     db_url = db_url_of(root)

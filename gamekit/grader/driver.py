@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import datetime as dt
 import hashlib
 import json
 import multiprocessing
@@ -53,6 +52,8 @@ from gamekit.grader.job import (
     environment_with,
     short_temp_dir,
 )
+from gamekit.grader.ledger import _ledger, _write_ledger, read_ledger, retrying
+from gamekit.grader.settings import cell_time_setting
 
 LITERAL_CELLS = {
     "a01_minimax": ["vocabulary_answer", "hand_values_answer"],
@@ -66,86 +67,6 @@ OUTER_LIMIT = bounds.OUTER_LIMIT
 
 class GradingSetupError(RuntimeError):
     """Something the instructor must fix before grading can run; the message says what."""
-
-
-# --------------------------------------------------------------------------------------------
-# The ledger: the driver's own record, in the gradebook's database
-# --------------------------------------------------------------------------------------------
-
-
-def _ledger_table():
-    import sqlalchemy as sa
-
-    return sa.Table(
-        "gamekit_results",
-        sa.MetaData(),
-        sa.Column("student", sa.String(128), primary_key=True),
-        sa.Column("assignment", sa.String(128), primary_key=True),
-        sa.Column("digest", sa.String(64), nullable=False),
-        sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("record", sa.Text, nullable=False),
-        sa.Column("updated", sa.String(32), nullable=False),
-    )
-
-
-def _ledger(db_url: str):
-    """An engine on the gradebook and the ledger's table, created if missing. ``IF NOT EXISTS``
-    with a retry: a run creating it at the same moment must not make this one fail."""
-    import sqlalchemy as sa
-    from sqlalchemy.schema import CreateTable
-
-    engine = sa.create_engine(db_url)
-    table = _ledger_table()
-
-    def create() -> None:
-        with engine.begin() as conn:
-            conn.execute(CreateTable(table, if_not_exists=True))
-
-    _retrying(create)
-    return engine, table
-
-
-def read_ledger(db_url: str, assignment: str | None = None) -> dict[tuple[str, str], dict]:
-    """``{(student, assignment): result record}`` as the driver last wrote them."""
-    import sqlalchemy as sa
-
-    engine, table = _ledger(db_url)
-    query = sa.select(table)
-    if assignment:
-        query = query.where(table.c.assignment == assignment)
-    with engine.connect() as conn:
-        rows = conn.execute(query).fetchall()
-    engine.dispose()
-    found = {}
-    for row in rows:
-        record = json.loads(row.record)
-        record["digest"] = row.digest
-        found[(row.student, row.assignment)] = record
-    return found
-
-
-def _write_ledger(db_url: str, record: dict, digest: str) -> None:
-    import sqlalchemy as sa
-
-    engine, table = _ledger(db_url)
-    kept = {k: v for k, v in record.items() if k != "notebooks"}
-    values = {
-        "digest": digest,
-        "status": record["status"],
-        "record": json.dumps(kept),
-        "updated": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-    }
-    key = (table.c.student == record["student"]) & (table.c.assignment == record["assignment"])
-    with engine.begin() as conn:
-        if conn.execute(sa.select(table.c.student).where(key)).first():
-            conn.execute(table.update().where(key).values(**values))
-        else:
-            conn.execute(
-                table.insert().values(
-                    student=record["student"], assignment=record["assignment"], **values
-                )
-            )
-    engine.dispose()
 
 
 # --------------------------------------------------------------------------------------------
@@ -168,23 +89,6 @@ def _db_url_in_environment(db_url: str):
     return environment_with(**{DB_URL_VARIABLE: db_url})
 
 
-def _retrying(action: Callable[[], None], attempts: int = 8) -> None:
-    """Run ``action`` again when a concurrent grading run on the same gradebook got there first
-    (a student, submission or table created twice, a locked SQLite file): the second try finds
-    it. nbgrader reports a duplicate row as its own ``InvalidEntry``."""
-    import sqlalchemy.exc
-    from nbgrader.api import InvalidEntry
-
-    for attempt in range(attempts):
-        try:
-            action()
-            return
-        except (sqlalchemy.exc.IntegrityError, sqlalchemy.exc.OperationalError, InvalidEntry):
-            if attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-
-
 SETUP_LOCK = 0x67616D656B6974
 """PostgreSQL advisory lock key of `gradebook_lock` (the bytes of "gamekit")."""
 
@@ -196,7 +100,7 @@ def gradebook_lock(db_url: str) -> Iterator[None]:
 
     SQLite: an exclusive ``flock`` on ``<database>.lock`` beside the file; PostgreSQL: an
     advisory lock. Either is let go when its process dies. Other databases: no lock (the
-    retries of `_retrying` still apply).
+    retries of `gamekit.grader.ledger.retrying` still apply).
     """
     import sqlalchemy as sa
 
@@ -295,30 +199,6 @@ def _digest(job: Job) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def cell_time_setting(root: Path) -> float:
-    """The course's one time setting, ``c.Execute.timeout`` in its ``nbgrader_config.py``: the
-    CPU seconds every graded cell may use at least (`gamekit.grader.budget`). Read as a
-    literal, never run; 20 when it is not set.
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> config = "c = get_config()\\nc.Execute.timeout = 12\\n"
-    >>> _ = (folder / "nbgrader_config.py").write_text(config)
-    >>> cell_time_setting(folder)
-    12.0
-    """
-    from gamekit.grader.settings import literal_setting
-
-    value = literal_setting(root, "c.Execute.timeout")
-    if type(value) in (int, float) and value > 0:
-        return float(value)
-    return DEFAULT_CELL_SECONDS
-
-
-DEFAULT_CELL_SECONDS = 20.0
-"""CPU seconds a cell may use at least when the course's configuration does not say."""
-
-
 def build_jobs(
     root: Path, assignment: str, db_url: str, students: Iterable[str] | None, sandbox: str = "auto"
 ) -> list[Job]:
@@ -358,7 +238,8 @@ def gradebook_students(db_url: str) -> list[str]:
     """The gradebook's students. Opening a gradebook creates its tables when they are missing,
     and two runs started together on a new PostgreSQL gradebook raced there (a type or the
     ``alembic_version`` table created twice), so it is opened under `gradebook_lock`, as
-    `ensure_in_gradebook` adds an assignment; `_retrying` stays for a lock-less database."""
+    `ensure_in_gradebook` adds an assignment; `gamekit.grader.ledger.retrying` stays for a
+    lock-less database."""
     from nbgrader.api import Gradebook
 
     found: list[str] = []
@@ -370,7 +251,7 @@ def gradebook_students(db_url: str) -> list[str]:
     # nbgrader runs `alembic` by name when it finds the tables half made: this environment's.
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     with environment_with(PATH=path), gradebook_lock(db_url):
-        _retrying(read)
+        retrying(read)
     return found
 
 
@@ -482,9 +363,9 @@ def write_result(root: Path, db_url: str, result: dict, digest: str) -> None:
     """Scores into the gradebook, the graded notebook into autograded/, the record into the
     ledger. Manual scores are left as they are. Safe with other runs writing at the same time."""
     if result["status"] != STATUS_MISSING:
-        _retrying(lambda: _write_gradebook(root, db_url, result))
+        retrying(lambda: _write_gradebook(root, db_url, result))
         _write_autograded(root, result)
-    _retrying(lambda: _write_ledger(db_url, result, digest))
+    retrying(lambda: _write_ledger(db_url, result, digest))
 
 
 def _write_autograded(root: Path, result: dict) -> None:

@@ -92,9 +92,9 @@ def write_feedback(
     (`gamekit.grader.settings.ClassLanguages`: the class's, chosen for this run or set in
     ``nbgrader_config.py``, unless the student has one of their own). Reads the ledger, the
     gradebook and ``autograded/``."""
-    from gamekit.grader.driver import read_ledger
     from gamekit.grader.feedback_bounds import PageTask, preload, write_page
     from gamekit.grader.feedback_page import PageInfo
+    from gamekit.grader.ledger import read_ledger
     from gamekit.grader.settings import ClassLanguages
     from gamekit.i18n import chosen
 

@@ -4,7 +4,7 @@ nbgrader runs that file; the course's tools only read the few lines they need fr
 setting is a plain literal assignment an instructor edits by hand:
 
 - ``c.Execute.timeout``: the CPU seconds every graded cell may use at least
-  (`gamekit.grader.driver.cell_time_setting`).
+  (`cell_time_setting`).
 - ``c.GamekitCourse.language``: the class's language, the one its feedback pages speak
   (``"en"``, ``"pt_BR"`` or ``"es"``; see `gamekit.i18n`).
 - ``c.GamekitCourse.student_languages``: a student who reads another language than the class,
@@ -76,3 +76,25 @@ class ClassLanguages:
     def of(self, student: str) -> str:
         """The language of ``student``'s pages."""
         return self.students.get(student, self.language)
+
+
+def cell_time_setting(root: Path) -> float:
+    """The course's one time setting, ``c.Execute.timeout`` in its ``nbgrader_config.py``: the
+    CPU seconds every graded cell may use at least (`gamekit.grader.budget`). Read as a
+    literal, never run; 20 when it is not set.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> config = "c = get_config()\\nc.Execute.timeout = 12\\n"
+    >>> _ = (folder / "nbgrader_config.py").write_text(config)
+    >>> cell_time_setting(folder)
+    12.0
+    """
+    value = literal_setting(root, "c.Execute.timeout")
+    if type(value) in (int, float) and value > 0:
+        return float(value)
+    return DEFAULT_CELL_SECONDS
+
+
+DEFAULT_CELL_SECONDS = 20.0
+"""CPU seconds a cell may use at least when the course's configuration does not say."""

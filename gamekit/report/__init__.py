@@ -111,7 +111,7 @@ def write_reports(
     """Pages for ``names``, the index and the CSV for ``every`` assignment (default: ``names``),
     under ``out`` (default ``root/reports``, ``reports/anonymous`` when ``anonymous``).
     The anonymous report has no CSV (it would name every student)."""
-    from gamekit.grader.driver import read_ledger
+    from gamekit.grader.ledger import read_ledger
     from gamekit.report import pages, stats
 
     out = out or (root / "reports" / (ANONYMOUS_FOLDER if anonymous else ""))

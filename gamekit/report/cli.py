@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, root: Path | None = None, log=print) -> int:
     """Write the report; print where, and how long reading and writing took."""
     from gamekit.course.folders import assignments, course_root, has_gradebook, point_to_demo
-    from gamekit.grader.driver import db_url_of, read_ledger
+    from gamekit.grader.driver import db_url_of
+    from gamekit.grader.ledger import read_ledger
     from gamekit.report import write_reports
 
     root = root or course_root()

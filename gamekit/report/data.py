@@ -210,8 +210,8 @@ def read_assignment(
     ledger: dict[tuple[str, str], dict] | None = None,
 ) -> AssignmentData:
     """One assignment's cells and results: scores from the gradebook, the rest from the ledger
-    (``ledger``: `gamekit.grader.driver.read_ledger`'s answer, read once for all assignments)."""
-    from gamekit.grader.driver import read_ledger
+    (``ledger``: `gamekit.grader.ledger.read_ledger`'s answer, read once for all assignments)."""
+    from gamekit.grader.ledger import read_ledger
 
     cells, rows, roster, names = _gradebook_rows(db_url, assignment)
     titles = part_titles(root, assignment)

@@ -2,7 +2,7 @@
 
 The assignment, its notebook and its graded cells go in through nbgrader's own `Gradebook`
 API; students, submissions and grades (thousands) in bulk, through nbgrader's tables; ledger
-rows through the driver's own table (`gamekit.grader.driver._ledger`). Each student has an
+rows through the driver's own table (`gamekit.grader.ledger._ledger`). Each student has an
 ability, each cell a difficulty, so stronger students pass more cells (the item analysis has
 something to find); a failed cell gets one of a few mistake codes, with a witness.
 """
@@ -99,7 +99,7 @@ def write_rows(
         SubmittedNotebook,
     )
 
-    from gamekit.grader.driver import _ledger
+    from gamekit.grader.ledger import _ledger
 
     engine = sa.create_engine(db_url)
     full_names = full_names or {}
