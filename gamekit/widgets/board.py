@@ -39,21 +39,19 @@ from __future__ import annotations
 import html
 import threading
 import time
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from gamekit.engine_names import engine_name
 from gamekit.games import IllegalMoveError
-from gamekit.movelog import GameLog, load_log, replay
 from gamekit.search import WIN
 
 from .adapters import BoardAdapter, View
 from .boardview import CSS, ESM, BoardView
 from .engines import ENGINES, Engine, Hint, Job, Settings, Thought, hints
 from .exact import ExactValuesMixin, exact_available
+from .logs import GameLogMixin
 
 __all__ = ["CSS", "ESM", "BoardView", "GameBoard"]  # BoardView, CSS and ESM live in .boardview
 
@@ -64,7 +62,7 @@ def _button(description: str, css: str, icon: str = "") -> widgets.Button:
     return button
 
 
-class GameBoard(ExactValuesMixin):
+class GameBoard(ExactValuesMixin, GameLogMixin):
     """A board to play against an engine: SVG board, controls, status, statistics and hints.
 
     The person plays the first player when ``human_first``, else the second. Every click goes
@@ -662,63 +660,6 @@ class GameBoard(ExactValuesMixin):
                 "its sign alone proves nothing."
             )
         return words
-
-    # Logs -----------------------------------------------------------------------------------
-
-    def game_log(self) -> GameLog:
-        """The game played so far, as a `gamekit.movelog.GameLog`."""
-        engine_name = self.engine.name
-        players = {p: ("you" if p == self.human else engine_name) for p in self.game.players}
-        log = GameLog.new(self.game, players, seed=self.seed)
-        for record in self.records:
-            log.add(
-                record["state"],
-                record["move"],
-                record["after"],
-                seconds=record["seconds"],
-                stats=record["stats"],
-            )
-        return log
-
-    def save_log(self, path: str | Path | None = None) -> Path:
-        """Write the game to ``path`` (default: a dated file in the current folder)."""
-        if path is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            path = f"{self.adapter.name}-{stamp}.jsonl"
-        path = Path(path)
-        self.game_log().save(path)
-        self._say(f"Saved the game ({len(self.records)} moves) to {path}. " + self._turn_text())
-        return path
-
-    def load_log(self, log: GameLog | str | Path) -> None:
-        """Replay a logged game move by move with Previous and Next (New game ends it)."""
-        if not isinstance(log, GameLog):
-            log = load_log(log)
-        if repr(log.game) != repr(self.game):
-            raise ValueError(f"this board plays {self.game!r}; the log is of {log.game!r}")
-        with self.lock:
-            self._cancel()
-            self.replaying, self.replay_at = list(replay(log)), 0
-            self._enable_settings()
-            self.replay_log = log
-            self.hints = []
-            self._redraw()
-            self._say(self._turn_text())
-
-    def step_replay(self, step: int) -> None:
-        """Previous (-1) or Next (+1) move of the log being replayed."""
-        with self.lock:
-            if self.replaying is None:
-                self._say(self._turn_text(), problem="no log is being replayed (see load_log)")
-                return
-            at = self.replay_at + step
-            if not 0 <= at < len(self.replaying):
-                end = "the start" if at < 0 else "the end"
-                self._say(self._turn_text(), problem=f"this is {end} of the log")
-                return
-            self.replay_at = at
-            self._redraw()
-            self._say(self._turn_text())
 
     # Display --------------------------------------------------------------------------------
 
