@@ -23,10 +23,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import gettext
+import inspect
 import io
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """The catalogues: ``gamekit.pot`` (the English messages) and ``<lang>/LC_MESSAGES/gamekit.po``."""
@@ -39,6 +42,11 @@ LANGUAGES = {"en": "English", "pt_BR": "português (Brasil)", "es": "español"}
 _FAMILIES = {"pt": "pt_BR", "es": "es", "en": "en"}
 
 _current: str | None = None
+"""The language `set_language` chose for the whole process."""
+
+_block = threading.local()
+"""The language of a `speaking` block, per thread: a board's search thread may speak Spanish
+while the notebook's thread speaks Portuguese, and neither block ends the other's."""
 
 
 def normalised(language: str | None) -> str:
@@ -57,13 +65,17 @@ def normalised(language: str | None) -> str:
 
 
 def language() -> str:
-    """The language in use: the last `set_language`, else ``GAMEKIT_LANG``, else English."""
-    return _current if _current is not None else normalised(os.environ.get("GAMEKIT_LANG"))
+    """The language in use: this thread's `speaking` block, else the last `set_language`, else
+    ``GAMEKIT_LANG``, else English."""
+    return chosen() or "en"
 
 
 def chosen() -> str | None:
-    """The language chosen for this run (`set_language` or ``GAMEKIT_LANG``), None if none was:
-    then a course's own setting may say (`gamekit.grader.settings`)."""
+    """The language chosen (a `speaking` block, `set_language` or ``GAMEKIT_LANG``), None if
+    none was: then a course's own setting may say (`gamekit.grader.settings`)."""
+    block = getattr(_block, "language", None)
+    if block is not None:
+        return block
     if _current is not None:
         return _current
     return normalised(os.environ["GAMEKIT_LANG"]) if os.environ.get("GAMEKIT_LANG") else None
@@ -79,14 +91,35 @@ def set_language(chosen: str | None) -> str:
 
 @contextlib.contextmanager
 def speaking(chosen: str) -> Iterator[None]:
-    """Speak ``chosen`` inside the block, then the language spoken before it."""
-    global _current
-    before = _current
-    set_language(chosen)
+    """Speak ``chosen`` inside the block (in this thread), then the language spoken before it."""
+    before = getattr(_block, "language", None)
+    _block.language = normalised(chosen)
     try:
         yield
     finally:
-        _current = before
+        _block.language = before
+
+
+def in_own_language(cls: type) -> type:
+    """A class decorator: each method the class defines runs `speaking` the instance's
+    ``language`` attribute (when it has one), whichever thread calls it. A board widget is
+    built, clicked and answered by its search thread in the language it was made with."""
+
+    def wrapped(method: Any) -> Any:
+        @functools.wraps(method)
+        def in_language(self: Any, *args: Any, **kwargs: Any) -> Any:
+            own = self.__dict__.get("language")
+            if own is None:
+                return method(self, *args, **kwargs)
+            with speaking(own):
+                return method(self, *args, **kwargs)
+
+        return in_language
+
+    for name, member in list(vars(cls).items()):
+        if inspect.isfunction(member) and not name.startswith("__"):
+            setattr(cls, name, wrapped(member))
+    return cls
 
 
 @functools.cache

@@ -21,7 +21,9 @@ mutant only if it fits every output, `diagnose` does both and words the result, 
 `standing_in` lets one answer be judged with the course's version of another. An assignment's
 module holds data on it: its probes, its reference, its mutants, its facts and message codes,
 and its confirmation set (seeded generated inputs a name must fit too: a01 ``confirm``, a02
-``confirm``, a03 ``ladder.confirmation_states``, a05 ``confirm_on``).
+``confirm``, a03 ``ladder.confirmation_states``, a05 ``confirm_on``). a01 and a03 confirm on
+theirs with `confirmed`; a02's catalogue is ordered, each mistake with several flaws (its
+variants), and the first mistake one of whose flaws reproduces every run is named.
 
 - a01's three ladders (values, narrowed down the tree; depth-limited values; decisions), a02's
   searches, a03's moves, evaluation and summaries, and a05's UCB1, search and best move are

@@ -26,6 +26,7 @@ from gamekit.checks.a03.spec import (
     DIRECTIONS,
     WEIGHTS,
 )
+from gamekit.checks.evidence import Mutant, Probe, confirmed, outputs
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -142,6 +143,11 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
+def _same_number(a: Any, b: Any) -> bool:
+    """Equal values (a `Raised` where the student's code failed equals nothing)."""
+    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and _same(a, b)
+
+
 EVALUATE_MISTAKE_KEYS = (
     "no_centre",
     "ignores_opponent",
@@ -199,18 +205,18 @@ def check_evaluate_positions(
             mutants = [value for _, value in _mistakes(pos.state, who)]
             fitting &= {i for i, value in enumerate(mutants) if _same(values[who], value)}
     # a name must fit the public probe boards and the generated boards beyond them too
-    for state in itertools.chain(probe_states(), confirmation_states()):
-        if not fitting:
-            break
-        for who in ("X", "O"):
-            try:
-                mine = student(state, who)
-            except GradingError:  # it fails there: not the mistake, which never fails
-                fitting = set()
-                break
-            fitting &= {i for i in fitting if _same(mine, mistake_value(state, who, i))}
-    if len(fitting) == 1:
-        (index,) = fitting
+    # (`evidence.confirmed`: exactly one mutant gives every value; a failure fits none)
+    name = None
+    if fitting:
+        boards = itertools.chain(probe_states(), confirmation_states())
+        probes = [Probe("a board", (state, who)) for state in boards for who in ("X", "O")]
+        mutants = {
+            i: Mutant(EVALUATE_MISTAKE_KEYS[i], lambda s, w, i=i: mistake_value(s, w, i))
+            for i in sorted(fitting)
+        }
+        name = confirmed(mutants, probes, outputs(student, probes), _same_number)
+    if name is not None:
+        index = name
         explanation = _mistakes(position.state, player)[index][0]
         raise GradingError(
             f"evaluate {explanation} (it gives exactly such a heuristic's values for X and O on "
