@@ -232,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("log", help="a .jsonl move log")
     replay.add_argument("--step", action="store_true", help="wait for Enter after every move")
+    replay.add_argument("--lang", metavar="LANG", help="en, pt_BR or es (default: $GAMEKIT_LANG)")
     return parser
 
 
@@ -322,6 +323,10 @@ def _tournament_spelling(name: str) -> str:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from gamekit.i18n import set_language
+
+    if args.lang:
+        set_language(args.lang)
     print_replay(load_log(args.log), step=args.step)
     return 0
 

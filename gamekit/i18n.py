@@ -14,8 +14,9 @@ The language is chosen once: `set_language`, or the ``GAMEKIT_LANG`` environment
 (``GAMEKIT_LANG=pt_BR make feedback``), else English. A regional variant reads its family's
 catalogue (``pt_PT`` reads ``pt_BR``); a message missing from a catalogue is shown in English.
 What is translated so far: the words of the feedback page itself (its headings, the score line,
-the table's columns, the page's own sentences) and the terminal game (``python -m gamekit play
---lang es``); the grader's findings are still English.
+the table's columns, the page's own sentences), the terminal game and its replays (``python -m
+gamekit play --lang es``) and the board widgets (``play_connect_four(lang="pt_BR")``, or
+``GAMEKIT_LANG`` in the kernel's environment); the grader's findings are still English.
 """
 
 from __future__ import annotations
@@ -208,6 +209,31 @@ def signed(value: float, places: int = 0) -> str:
 
     body = "#,##0" + ("." + "0" * places if places else "")
     return format_decimal(value, format=f"+{body};-{body}", locale=language())
+
+
+def fixed(value: float, places: int) -> str:
+    """A value with ``places`` decimals, as the language writes it: ``0.35`` in English,
+    ``0,35`` in Portuguese and Spanish.
+
+    >>> with speaking("es"):
+    ...     print(fixed(2.5, 1))
+    2,5
+    """
+    if language() == "en":
+        return f"{value:,.{places}f}"
+    from babel.numbers import format_decimal
+
+    body = "#,##0" + ("." + "0" * places if places else "")
+    return format_decimal(value, format=body, locale=language())
+
+
+def decimal_mark() -> str:
+    """The decimal mark of the language in use: ``.`` in English, ``,`` in Portuguese."""
+    if language() == "en":
+        return "."
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(language())
 
 
 def compile_catalogues() -> list[Path]:

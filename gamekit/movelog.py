@@ -211,12 +211,18 @@ def game_label(game: Game) -> str:
     >>> game_label(ConnectFour()), game_label(make_game("hex", size=7, swap=True))
     ('connect-four (6 rows, 7 columns, 4 in a row)', 'hex (7 x 7, swap rule)')
     """
+    from gamekit.i18n import _
+
     kind = kind_of(game)
     params = kind.params(game)
     if kind.name in ("tictactoe", "connect-four"):
-        board = f"{params['h']} rows, {params['v']} columns, {params['k']} in a row"
+        board = _("{rows} rows, {cols} columns, {k} in a row").format(
+            rows=params["h"], cols=params["v"], k=params["k"]
+        )
     elif kind.name == "hex":
-        board = f"{params['size']} x {params['size']}" + (", swap rule" if params["swap"] else "")
+        board = f"{params['size']} x {params['size']}"
+        if params["swap"]:
+            board = _("{board}, swap rule").format(board=board)
     else:
         return kind.name
     return f"{kind.name} ({board})"

@@ -572,3 +572,54 @@ def test_keyboard_in_the_browser(lab_url, page, name, keys, move, bad_keys, comp
     follow(game, game.result(game.initial, move), board, moved=True)
     settle(board)
     expect(status).to_contain_text("Your turn (X)")
+
+
+def test_boards_in_spanish_and_portuguese_in_the_browser(lab_url, page):
+    """Boards made with ``lang`` in a notebook: their controls, status line and refusals are in
+    that language in the page itself (the keyboard's refusal comes from the page's script)."""
+    cells = [
+        "from gamekit.widgets import play_hex, play_quarto\n"
+        "play_hex(5, engine='random', lang='es')",
+        "play_quarto(engine='random', lang='pt_BR')",
+    ]
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "source": s, "metadata": {}, "outputs": [],
+             "execution_count": None}
+            for s in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    request = urllib.request.Request(
+        f"{lab_url}/api/contents/boards_in_languages.ipynb?token={TOKEN}",
+        data=json.dumps({"type": "notebook", "content": notebook}).encode(),
+        method="PUT",
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=30).close()
+    run_notebook(page, lab_url, "boards_in_languages.ipynb")
+    hex_board = page.locator(".gk-board.gk-game-hex")
+    quarto = page.locator(".gk-board.gk-game-quarto")
+    quarto.wait_for(state="attached", timeout=90_000)
+    wait_for_all_cells(page)
+    expect(hex_board.locator(".gk-status")).to_contain_text("Tu turno (X).")
+    expect(hex_board.locator(".gk-new-game")).to_contain_text("Nueva partida")
+    hex_board.locator(".gk-svg").focus()
+    hex_board.locator(".gk-svg").press("!")
+    expect(hex_board.locator(".gk-typed")).to_contain_text("'!' no es parte de una jugada")
+    click(hex_board, "cell:3:3")
+    settle(hex_board)
+    expect(hex_board.locator(".gk-status")).to_contain_text("El motor jugó")
+    click(hex_board, "cell:3:3")
+    expect(hex_board.locator(".gk-status")).to_contain_text("No permitido: la casilla c3")
+    hex_board.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "hex-es.png"), full_page=False)
+    expect(quarto.locator(".gk-status")).to_contain_text("Sua vez (X).")
+    expect(quarto.locator(".gk-undo")).to_contain_text("Desfazer")
+    click(quarto, "give:5")
+    settle(quarto)
+    expect(quarto.locator(".gk-status")).to_contain_text("O motor colocou")
+    quarto.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "quarto-pt_BR.png"), full_page=False)

@@ -472,10 +472,13 @@ def test_quarto_says_which_piece_was_placed_and_which_given():
     board.type_move("DRTH")  # the first turn only gives
     assert re.match(r"The engine placed DRTH on [a-d][1-4] and gave \w{4}\.", board.view.status)
     state, move = board.state, board.game.actions(board.state)[0]
-    words = board.adapter.played_words(state, move)
-    assert words == f"placed {piece_name(state.to_place)} on a1 and gave " + piece_name(move.give)
+    words = board.adapter.played_words(state, move, "you")
+    placed = f"placed {piece_name(state.to_place)} on a1 and gave {piece_name(move.give)}"
+    assert words == f"You {placed}"
+    assert board.adapter.played_words(state, move, "X (you)") == f"X (you) {placed}"
     first = QuartoMove(None, 5)
-    assert board.adapter.played_words(board.game.initial, first) == f"gave {piece_name(5)}"
+    said = board.adapter.played_words(board.game.initial, first, "engine")
+    assert said == f"The engine gave {piece_name(5)}"
 
 
 @pytest.mark.parametrize("key", ["9", "0", "x", " "])
@@ -558,7 +561,7 @@ def test_quarto_win_names_the_line_and_its_attribute():
     board.click("cell:1:4")  # all four tall: X wins
     assert "X wins" in board.view.status
     words = [n.text for n in ElementTree.fromstring(board.view.svg).iter() if n.text]
-    assert any("row 1 is all tall (height)" in w for w in words)
+    assert any("row 1 holds only tall pieces (height)" in w for w in words)
 
 
 # Exact values (gamekit.connect4_fast.analyse) on the standard Connect Four board -------------
@@ -693,3 +696,72 @@ def test_exact_values_are_offered_only_on_the_standard_connect_four_board(name):
     board.exact_toggle.value = True  # even set by code, nothing is searched
     assert board.exact_run is None and board.exact_view.value == ""
     assert GameBoard(ConnectFourAdapter(), background=False).exact_toggle.layout.display is None
+
+
+# The board in the class's language -------------------------------------------------------------
+
+
+def _visible_text(board) -> str:
+    """Everything a board shows in words: status, statistics, hints, exact values, the SVG's
+    text and labels, and the controls' captions."""
+    svg = ElementTree.fromstring(board.view.svg)
+    texts = [node.text or "" for node in svg.iter()] + [
+        node.get("aria-label") or "" for node in svg.iter()
+    ]
+    controls = [
+        board.engine_menu.description, board.depth_slider.description,
+        board.seconds_slider.description, board.playouts_slider.description,
+        board.eval_menu.description, board.new_game_button.description,
+        board.undo_button.description, board.hint_button.description,
+        board.stop_button.description, board.prev_button.description,
+        board.next_button.description, board.save_button.description,
+        board.exact_toggle.description, board.exact_toggle.tooltip,
+        *[label for label, _ in board.first_toggle.options],
+    ]  # fmt: skip
+    shown = [board.view.status, board.view.typing_help, board.view.label, board.stats.value]
+    shown += [board.hints_view.value, board.exact_view.value, *texts, *controls]
+    return re.sub(r"<[^>]+>", " ", "\n".join(shown)).replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ["El motor jugó columna", "Tu turno (O).", "Valores exactos para O",
+                "Las 7 columnas son exactas", "Pista lista", "Nueva partida", "Deshacer",
+                "No permitido: no hay columna 9"]),
+        ("pt_BR", ["O motor jogou coluna", "Sua vez (O).", "Valores exatos para O",
+                   "As 7 colunas são exatas", "Dica pronta", "Nova partida", "Desfazer",
+                   "Não permitido: não existe a coluna 9"]),
+    ],
+)  # fmt: skip
+def test_a_board_speaks_its_language_in_every_word_it_shows(lang, words, tmp_path):
+    """A board made with ``lang`` says everything in it (its engine thinks in its own thread,
+    the exact values too), while the notebook's language stays English; a move log keeps
+    English words."""
+    from test_terminal import english_fragments
+
+    from gamekit import i18n
+
+    board = GameBoard(
+        ConnectFourAdapter(), engine="alpha-beta", depth=2, human_first=False, lang=lang
+    )
+    board.start_from(columns_played("62116441466"))  # O to move: O the person
+    board.exact_toggle.value = True
+    board.wait_exact()
+    board.show_hints()
+    board.wait()
+    seen = [_visible_text(board)]
+    board.click("col:4")
+    board.wait()
+    board.wait_exact()
+    seen.append(_visible_text(board))
+    board.click("col:9")  # refused
+    seen.append(_visible_text(board))
+    shown = "\n".join(seen)
+    for text in words:
+        assert text in shown, (text, shown)
+    leaked = [part for part in english_fragments() if part in shown]
+    assert not leaked, leaked
+    assert i18n.language() == "en"
+    log = board.save_log(tmp_path / "game.jsonl")
+    assert load_log(log).moves[-2].by == "you"

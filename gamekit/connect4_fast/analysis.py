@@ -76,7 +76,7 @@ class ColumnValue:
         plies = plies_left(self.cells, self.moves, score)  # plies from the analysed position
         return (plies + 1) // 2 if score > 0 else plies // 2
 
-    def words(self) -> str:
+    def words(self, mover: str | None = None, other: str | None = None) -> str:
         """The value in plain words, from the point of view of the player to move.
 
         Exact: ``"win in n of your moves"`` (n counts your moves from this one, included: "win
@@ -84,18 +84,30 @@ class ColumnValue:
         your opponent's moves until the one that wins, with your best defence). Bounds only:
         ``"at least a win (in n of your moves at the latest)"``, ``"at least a draw"``, ``"at
         most a draw"``, ``"at most a loss (in n of their moves at the latest)"``, ``"not known
-        yet"``.
+        yet"``. With ``mover`` and ``other``, the players are named instead ("win in 3 of X's
+        moves"), as a board does where the player to move may be the engine.
         """
         from gamekit.i18n import _
 
+        named = mover is not None and other is not None
         if self.exact:
             if self.low > 0:
-                return _("win in {n} of your moves").format(n=self.your_moves(self.low))
+                n = self.your_moves(self.low)
+                if named:
+                    return _("win in {n} of {player}'s moves").format(n=n, player=mover)
+                return _("win in {n} of your moves").format(n=n)
             if self.low < 0:
-                return _("loss in {n} of their moves").format(n=self.your_moves(self.low))
+                n = self.your_moves(self.low)
+                if named:
+                    return _("loss in {n} of {player}'s moves").format(n=n, player=other)
+                return _("loss in {n} of their moves").format(n=n)
             return _("draw")
         if self.low > 0:
             n = self.your_moves(self.low)
+            if named:
+                return _("at least a win (in {n} of {player}'s moves at the latest)").format(
+                    n=n, player=mover
+                )
             return _("at least a win (in {n} of your moves at the latest)").format(n=n)
         if self.low == 0:
             return _("at least a draw")
@@ -103,6 +115,10 @@ class ColumnValue:
             return _("at most a draw")
         if self.high < 0:
             n = self.your_moves(self.high)
+            if named:
+                return _("at most a loss (in {n} of {player}'s moves at the latest)").format(
+                    n=n, player=other
+                )
             return _("at most a loss (in {n} of their moves at the latest)").format(n=n)
         return _("not known yet")
 

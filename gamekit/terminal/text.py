@@ -28,6 +28,9 @@ QUARTO_VALUE_WORDS = (
 """`gamekit.quarto.VALUES`, for the catalogue: said of pieces ("are all {property}"), so a
 translation agrees with the pieces (feminine plural in Portuguese and Spanish)."""
 
+QUARTO_ATTRIBUTE_WORDS = (N_("colour"), N_("shape"), N_("height"), N_("filling"))
+"""The names of `gamekit.quarto`'s attributes, for the catalogue."""
+
 
 def command_words() -> dict[str, str]:
     """Every word that names a command, in English and in the language in use: word -> command.

@@ -75,7 +75,7 @@ def play_tictactoe(h: int = 3, v: int = 3, k: int = 3, **options) -> GameBoard |
 
     The default is alpha-beta searching the whole game on boards of up to 9 cells (it cannot be
     beaten), else to depth 3 (up to 16 cells) or 2 with an evaluation of open lines. The
-    ``options`` are `GameBoard`'s (``engine=``, ``depth=``, ``human_first=``, ...).
+    ``options`` are `GameBoard`'s (``engine=``, ``depth=``, ``human_first=``, ``lang=``, ...).
     """
     return None if _grading() else GameBoard(TicTacToeAdapter(h, v, k), **options)
 

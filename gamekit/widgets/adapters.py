@@ -20,6 +20,7 @@ from typing import Any
 from gamekit.draw.colours import PLAYER_COLOURS as COURSE_COLOURS
 from gamekit.draw.colours import PLAYER_INK as COURSE_INK
 from gamekit.games import Game, IllegalMoveError
+from gamekit.i18n import _
 from gamekit.search import EvalFn
 
 from .engines import Hint, no_evaluation
@@ -119,9 +120,16 @@ class BoardAdapter:
         """The move one of `instant_keys` means."""
         raise IllegalMoveError(f"key {key!r} plays nothing on this board")
 
-    def played_words(self, state: Any, move: Any) -> str:
-        """What playing ``move`` from ``state`` did, after "You" or "The engine"."""
-        return f"played {self.describe_move(move)}"
+    def played_words(self, state: Any, move: Any, who: str) -> str:
+        """What playing ``move`` from ``state`` did, as a clause whose subject is ``who``:
+        ``"you"``, ``"engine"``, or a player's name ("You played cell b2", "X (you) played
+        ...")."""
+        said = self.describe_move(move)
+        if who == "you":
+            return _("You played {move}").format(move=said)
+        if who == "engine":
+            return _("The engine played {move}").format(move=said)
+        return _("{player} played {move}").format(player=who, move=said)
 
     def marks(self, state: Any) -> dict[str, str]:
         """``{"row-col": mark}`` for every cell: what its ``data-mark`` must be ("" if empty)."""
@@ -147,9 +155,9 @@ class BoardAdapter:
         first = self.game.players[0]
         utility = self.game.utility(state, first)
         if utility == 0:
-            return "a draw"
+            return _("a draw")
         winner = first if utility > 0 else self.game.players[1]
-        return f"{winner} wins"
+        return _("{player} wins").format(player=winner)
 
     def legend(
         self,
@@ -180,14 +188,14 @@ class BoardAdapter:
 def refuse_unless_playing(game: Game, state: Any) -> None:
     """`IllegalMoveError` once the game is over."""
     if game.terminal_test(state):
-        raise IllegalMoveError("the game is over: press New game to play again")
+        raise IllegalMoveError(_("the game is over: press New game to play again"))
 
 
 def parse_action(action: str, kind: str, count: int) -> tuple[int, ...]:
     """The integers of an action ``"kind:a:b"``; `IllegalMoveError` for any other shape."""
     parts = str(action).split(":")
     if parts[0] != kind or len(parts) != count + 1 or not all(p.isdecimal() for p in parts[1:]):
-        raise IllegalMoveError(f"{action!r} is not a {kind} of this board")
+        raise IllegalMoveError(f"{action!r} is not a {kind} of this board")  # from a broken page
     return tuple(int(p) for p in parts[1:])
 
 

@@ -45,6 +45,16 @@ import ipywidgets as widgets
 
 from gamekit.engine_names import engine_name
 from gamekit.games import IllegalMoveError
+from gamekit.i18n import (
+    _,
+    count,
+    fixed,
+    in_own_language,
+    language,
+    ngettext,
+    normalised,
+    speaking,
+)
 from gamekit.search import WIN
 
 from .adapters import BoardAdapter, View
@@ -62,6 +72,7 @@ def _button(description: str, css: str, icon: str = "") -> widgets.Button:
     return button
 
 
+@in_own_language
 class GameBoard(ExactValuesMixin, GameLogMixin):
     """A board to play against an engine: SVG board, controls, status, statistics and hints.
 
@@ -69,6 +80,10 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
     through the adapter; an illegal one changes nothing and the status line says why. With
     ``background=False`` the engine thinks in the caller's thread (for scripts and tests).
     Display it as the last expression of a cell (or with ``display(board)``).
+
+    Its words are in ``lang`` (``"pt_BR"``, ``"es"``; default: the language in use, from
+    ``GAMEKIT_LANG`` in the kernel's environment or `gamekit.i18n.set_language`), whichever
+    thread says them (`gamekit.i18n.in_own_language`).
     """
 
     def __init__(
@@ -83,7 +98,9 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         human_first: bool = True,
         background: bool = True,
         seed: int | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.language = normalised(lang) if lang else language()
         self.adapter, self.game = adapter, adapter.game
         self.engines = self._engines_for(adapter)
         engine = engine if engine is not None else adapter.default_engine
@@ -138,23 +155,28 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         self.view = BoardView(
             label=adapter.title,
             instant_keys=adapter.instant_keys,
-            typing_help=f"Keyboard: click the board, then {adapter.typing_help}.",
+            typing_help=_("Keyboard: click the board, then {how}.").format(how=adapter.typing_help),
         )
+        self.view.not_a_move = _("'{key}' is not part of a move.")
         self.view.add_class("gk-view")
         self.view.on_msg(self._on_message)
         style = {"description_width": "6em"}
         self.engine_menu = widgets.Dropdown(
-            options=list(self.engines), value=engine, description="Engine", style=style
+            options=list(self.engines), value=engine, description=_("Engine"), style=style
         )
         self.depth_slider = widgets.IntSlider(
-            value=depth, min=1, max=max(adapter.max_depth, depth), description="Depth", style=style
+            value=depth,
+            min=1,
+            max=max(adapter.max_depth, depth),
+            description=_("Depth"),
+            style=style,
         )
         self.seconds_slider = widgets.FloatSlider(
             value=seconds,
             min=0.2,
             max=max(30.0, seconds),
             step=0.2,
-            description="Seconds",
+            description=_("Seconds"),
             style=style,
         )
         self.playouts_slider = widgets.IntSlider(
@@ -162,23 +184,23 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             min=100,
             max=max(50_000, playouts),
             step=100,
-            description="Playouts",
+            description=_("Playouts"),
             style=style,
         )
         self.eval_menu = widgets.Dropdown(
             options=list(self.evaluations),
             value=evaluation,
-            description="Evaluation",
+            description=_("Evaluation"),
             style=style,
         )
         self.first_toggle = widgets.ToggleButtons(
-            options=[("You start", "human"), ("Engine starts", "engine")],
+            options=[(_("You start"), "human"), (_("Engine starts"), "engine")],
             value="human" if human_first else "engine",
         )
-        self.new_game_button = _button("New game", "gk-new-game", "refresh")
-        self.undo_button = _button("Undo", "gk-undo", "undo")
-        self.hint_button = _button("Hint", "gk-hint", "lightbulb-o")
-        self.stop_button = _button("Stop", "gk-stop", "stop")
+        self.new_game_button = _button(_("New game"), "gk-new-game", "refresh")
+        self.undo_button = _button(_("Undo"), "gk-undo", "undo")
+        self.hint_button = _button(_("Hint"), "gk-hint", "lightbulb-o")
+        self.stop_button = _button(_("Stop"), "gk-stop", "stop")
         # Orange only while it can stop something: a disabled orange button looks pressable.
         self.stop_button.observe(
             lambda change: setattr(
@@ -186,14 +208,14 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             ),
             names="disabled",
         )
-        self.prev_button = _button("Previous", "gk-prev", "step-backward")
-        self.next_button = _button("Next", "gk-next", "step-forward")
-        self.save_button = _button("Save log", "gk-save", "save")
+        self.prev_button = _button(_("Previous"), "gk-prev", "step-backward")
+        self.next_button = _button(_("Next"), "gk-next", "step-forward")
+        self.save_button = _button(_("Save log"), "gk-save", "save")
         self.exact_toggle = widgets.ToggleButton(
             value=False,
-            description="Exact values",
+            description=_("Exact values"),
             icon="square-o",
-            tooltip="Every column's exact value for the player to move, with perfect play",
+            tooltip=_("Every column's exact value for the player to move, with perfect play"),
             layout=widgets.Layout(width="auto"),
         )
         self.exact_toggle.add_class("gk-exact-toggle")
@@ -355,17 +377,22 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         """What typing a move, then Enter, does (a cell name in Hex)."""
         self._human(lambda: (self.adapter.parse_move(self.state, typed), None))
 
-    def _refusal(self) -> str | None:
-        """Why the person may not move now, or None."""
+    def _refusal(self, hint: bool = False) -> str | None:
+        """Why the person may not move now (with ``hint``: ask for a hint), or None."""
         if self.replaying is not None:
-            return "a log is being replayed: press New game to play"
+            if hint:
+                return _("a log is being replayed: nothing to hint")
+            return _("a log is being replayed: press New game to play")
         if self.thinking:
-            who = "the engine is thinking" if self.job_kind == "engine" else "a hint is searching"
-            return f"{who}: wait, or press Stop"
+            if self.job_kind == "engine":
+                return _("the engine is thinking: wait, or press Stop")
+            return _("a hint is searching: wait, or press Stop")
         if self.game.terminal_test(self.state):
-            return "the game is over: press New game to play again"
-        if self.game.to_move(self.state) != self.human:
-            return "it is the engine's turn"
+            if hint:
+                return _("the game is over: nothing to hint")
+            return _("the game is over: press New game to play again")
+        if self.game.to_move(self.state) != self.human and not hint:
+            return _("it is the engine's turn")  # a hint for the engine's side is fine
         return None
 
     def _human(self, choose) -> None:
@@ -385,7 +412,7 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             except IllegalMoveError as error:
                 self._say(self._turn_text(), problem=str(error))
                 return
-            done = f"You {self.adapter.played_words(self.state, move)}."
+            done = self.adapter.played_words(self.state, move, "you") + "."
             self._play(move, after, "you", None)
             self._say(done + " " + self._turn_text())
             self._engine_if_its_turn(done)
@@ -412,7 +439,8 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             return
         engine, settings = self.engine, self.settings
         self.job_kind = "engine"
-        self._say(f"{before} The engine ({engine.name}) is thinking…".strip(), kind="thinking")
+        thinking = _("The engine ({engine}) is thinking…").format(engine=engine.name)
+        self._say(f"{before} {thinking}".strip(), kind="thinking")
         self.stop_button.disabled = False
         self.job = Job(
             lambda watch, keep: _think(engine, self.game, state, settings, watch, keep),
@@ -436,7 +464,7 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         self._update_stop()
         after = self.game.result(self.state, thought.move)
         self.last_thought = thought
-        done = f"The engine {self.adapter.played_words(self.state, thought.move)}. "
+        done = self.adapter.played_words(self.state, thought.move, "engine") + ". "
         self._play(thought.move, after, self.engine.name, thought)
         self.stats.value = self._stats_text(self.engine, thought)
         self._say(done + self._turn_text())
@@ -447,14 +475,22 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             if job is not self.job:
                 return
             watch = job.watch
-            what = "The engine" if self.job_kind == "engine" else "The hint"
-            depth = f"depth {watch.depth} done, " if watch.depth else ""
-            count = "playouts" if self.engine.uses_playouts else "nodes"
+            if self.job_kind == "engine":
+                what = _("The engine ({engine}) is thinking…")
+            else:
+                what = _("The hint ({engine}) is thinking…")
+            said = [what.format(engine=self.engine.name)]
+            if watch.depth:
+                said.append(_("depth {depth} done,").format(depth=watch.depth))
+            if self.engine.uses_playouts:
+                so_far = ngettext("{n} playout so far,", "{n} playouts so far,", watch.nodes)
+            else:
+                so_far = ngettext("{n} node so far,", "{n} nodes so far,", watch.nodes)
+            said.append(so_far.format(n=count(watch.nodes)))
             seconds = time.perf_counter() - watch.started
-            words = (
-                f"{what} ({self.engine.name}) is thinking… {depth}{watch.nodes:,} {count} so far, "
-                f"{seconds:.1f} s. Stop plays the best move so far."
-            )
+            said.append(_("{seconds} s.").format(seconds=fixed(seconds, 1)))
+            said.append(_("Stop plays the best move so far."))
+            words = " ".join(said)
             if self.notice:  # a refusal stays in view until the search ends
                 self._say(words, problem=self.notice)
             else:
@@ -473,11 +509,10 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
                     self._update_stop()
                     if self.exact is not None:
                         self._exact_say(run, "stopping")
-                    self._say(
-                        "Exact values stopped: what is proven so far stays. " + self._turn_text()
-                    )
+                    stopped = _("Exact values stopped: what is proven so far stays.")
+                    self._say(stopped + " " + self._turn_text())
                     return
-                self._say(self._turn_text(), problem="nothing is searching")
+                self._say(self._turn_text(), problem=_("nothing is searching"))
                 return
             best = job.take_best()
             self.job = None
@@ -485,7 +520,7 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             if best is None:
                 return
             if self.job_kind == "hint":
-                self._say("Hint stopped. " + self._turn_text())
+                self._say(_("Hint stopped.") + " " + self._turn_text())
                 return
             self._engine_plays(best)
 
@@ -499,12 +534,13 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         """Take back your last move and the engine's reply (stopping its search if need be)."""
         with self.lock:
             if self.replaying is not None:
-                self._say(self._turn_text(), problem="a log is being replayed: nothing to undo")
+                refused = _("a log is being replayed: nothing to undo")
+                self._say(self._turn_text(), problem=refused)
                 return
             self._cancel()
             mine = [i for i, record in enumerate(self.records) if record["by"] == "you"]
             if not mine:
-                self._say(self._turn_text(), problem="there is no move of yours to undo")
+                self._say(self._turn_text(), problem=_("there is no move of yours to undo"))
                 self._engine_if_its_turn()
                 return
             del self.records[mine[-1] :]
@@ -512,7 +548,7 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             self.pending, self.hints = None, []
             self.stats.value = self.hints_view.value = ""
             self._redraw()
-            self._say("Move taken back. " + self._turn_text())
+            self._say(_("Move taken back.") + " " + self._turn_text())
 
     def _settings_changed(self, _change: Any = None) -> None:
         self._enable_settings()
@@ -520,7 +556,10 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             if self.thinking:
                 kind = self.job_kind
                 self._cancel()
-                self._say(f"Settings changed: the {kind} search starts again.")
+                if kind == "engine":
+                    self._say(_("Settings changed: the engine's search starts again."))
+                else:
+                    self._say(_("Settings changed: the hint's search starts again."))
                 if kind == "engine":
                     self._engine_if_its_turn()
                 else:
@@ -556,27 +595,29 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         """Search each legal move with the chosen engine; show the values on the board and in
         words (MCTS: visit counts)."""
         with self.lock:
-            refusal = self._refusal()
-            if refusal == "it is the engine's turn":
-                refusal = None  # a hint for the engine's side is fine too
+            refusal = self._refusal(hint=True)
             if refusal is not None:
-                self._say(
-                    self._turn_text(),
-                    problem=refusal.replace("press New game to play", "nothing to hint"),
-                )
+                self._say(self._turn_text(), problem=refusal)
                 return
             engine, settings, state = self.engine, self.settings, self.state
             if engine.hint is None:
                 self._say(
                     self._turn_text(),
-                    problem=f"the {engine.name} engine does not score moves: choose another",
+                    problem=_("the {engine} engine does not score moves: choose another").format(
+                        engine=engine.name
+                    ),
                 )
                 return
             self.job_kind = "hint"
             self.stop_button.disabled = False
-            self._say(f"The hint ({engine.name}) is searching…", kind="thinking")
+            self._say(
+                _("The hint ({engine}) is searching…").format(engine=engine.name), kind="thinking"
+            )
+            language = self.language  # the hints' words are said in the search thread
             self.job = Job(
-                lambda watch, keep: hints(self.game, state, engine, settings, watch),
+                lambda watch, keep: _speaking(
+                    language, hints, self.game, state, engine, settings, watch
+                ),
                 self.game,
                 state,
                 settings.seconds,
@@ -600,8 +641,9 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             else:
                 # The plies the search really looked ahead: the game may end before the setting.
                 reached = min(self.depth_slider.value, job.watch.counts.max_depth)
-                depth = f" at depth {reached}" if engine.uses_depth else ""
-                title = f"{html.escape(engine.name)}{depth}"
+                title = html.escape(engine.name)
+                if engine.uses_depth:
+                    title = _("{engine} at depth {depth}").format(engine=title, depth=reached)
                 meaning, shown = self._value_hint_words(mover), self.hints
             describe = self.adapter.describe_move
             rows = "".join(
@@ -611,17 +653,23 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
                 for hint in shown
             )
             left_out = len(self.hints) - len(shown)
-            more = (
-                f"<div><i>… and {left_out} more moves, none tried more often than these.</i></div>"
-                if left_out
-                else ""
+            more = ""
+            if left_out:
+                more = ngettext(
+                    "… and {n} more move, none tried more often than these.",
+                    "… and {n} more moves, none tried more often than these.",
+                    left_out,
+                ).format(n=left_out)
+                more = f"<div><i>{html.escape(more)}</i></div>"
+            heading = _(
+                "<b>Hint</b> ({engine}) for {player}, best in bold and shaded on the board."
             )
             self.hints_view.value = (
-                f"<b>Hint</b> ({title}) for {html.escape(mover)}, best in bold and shaded on "
-                f"the board. <i>{html.escape(meaning)}</i>"
+                heading.format(engine=title, player=html.escape(mover))
+                + f" <i>{html.escape(meaning)}</i>"
                 f"<table style='line-height:1.4;border-collapse:collapse'>{rows}</table>{more}"
             )
-            self._say("Hint ready: see the board. " + self._turn_text())
+            self._say(_("Hint ready: see the board.") + " " + self._turn_text())
 
     HINT_ROWS = 8
     """How many of MCTS's moves a hint lists (the most visited); the board shades them all."""
@@ -631,11 +679,16 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         playouts = self.playouts_slider.value
         moves = len(self.hints)
         shown = sorted(self.hints, key=lambda hint: -hint.value)[: self.HINT_ROWS]
-        meaning = (
-            f"Visits: how often MCTS tried the move in {playouts:,} playouts (it plays the "
-            f"most visited); mean: the average result of those playouts for {mover}, from -1 "
-            f"(always lost) to +1 (always won). With {moves} moves that is about "
-            f"{playouts // max(moves, 1):,} playouts a move: more playouts make the hint surer."
+        meaning = _(
+            "Visits: how often MCTS tried the move in {playouts} playouts (it plays the most "
+            "visited); mean: the average result of those playouts for {player}, from -1 (always "
+            "lost) to +1 (always won). With {moves} moves that is about {each} playouts a move: "
+            "more playouts make the hint surer."
+        ).format(
+            playouts=count(playouts),
+            player=mover,
+            moves=moves,
+            each=count(playouts // max(moves, 1)),
         )
         return html.escape(self.engine.name), meaning, shown
 
@@ -643,22 +696,22 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         """What the values of a search hint mean, said from the mover's side."""
         engine = self.engine
         if engine.expected_score:
-            return (
-                f"Values for {mover}: win / loss in n: forced within n plies, this move "
-                f"included; expected score: the average result for {mover} when the dice are "
+            return _(
+                "Values for {player}: win / loss in n: forced within n plies, this move "
+                "included; expected score: the average result for {player} when the dice are "
                 "random, from -1 (lost) to +1 (won)."
-            )
-        words = (
-            f"Values for {mover}: win / loss in n: forced within n plies, this move included; "
+            ).format(player=mover)
+        words = _(
+            "Values for {player}: win / loss in n: forced within n plies, this move included; "
             "draw: proved."
-        )
-        if any(hint.words.endswith("(estimate)") for hint in self.hints):
-            words += (
-                f" A number is the {self.eval_menu.value!r} evaluation of the position the "
-                f"search expects at its depth limit, for {mover} (+ good for {mover}, - good "
-                "for the other side): an estimate, so compare the moves with each other; "
-                "its sign alone proves nothing."
-            )
+        ).format(player=mover)
+        if any(hint.estimate for hint in self.hints):
+            words += " " + _(
+                "A number is the {evaluation!r} evaluation of the position the search expects "
+                "at its depth limit, for {player} (+ good for {player}, - good for the other "
+                "side): an estimate, so compare the moves with each other; its sign alone "
+                "proves nothing."
+            ).format(evaluation=self.eval_menu.value, player=mover)
         return words
 
     # Display --------------------------------------------------------------------------------
@@ -672,24 +725,29 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             if self.replay_at:
                 record = moves[self.replay_at - 1]
                 before = self.replaying[self.replay_at - 1]
-                did = self.adapter.played_words(before, record.move)
-                said = f": {record.player} ({record.by}) {did}"
-            end = (
-                f" Game over: {self.adapter.outcome(state)}."
-                if self.game.terminal_test(state)
-                else ""
-            )
-            return f"Replay, move {self.replay_at} of {total}{said}.{end}"
+                who = f"{record.player} ({record.by})"
+                said = ": " + self.adapter.played_words(before, record.move, who)
+            end = ""
+            if self.game.terminal_test(state):
+                end = " " + _("Game over: {outcome}.").format(outcome=self.adapter.outcome(state))
+            replayed = _("Replay, move {at} of {total}").format(at=self.replay_at, total=total)
+            return f"{replayed}{said}.{end}"
         if self.game.terminal_test(state):
-            return f"Game over: {self.adapter.outcome(state)}. Press New game to play again."
+            return _("Game over: {outcome}. Press New game to play again.").format(
+                outcome=self.adapter.outcome(state)
+            )
         mover = self.game.to_move(state)
-        who = "Your" if mover == self.human else "The engine's"
-        return f"{who} turn ({mover})."
+        if mover == self.human:
+            return _("Your turn ({player}).").format(player=mover)
+        return _("The engine's turn ({player}).").format(player=mover)
 
     def _say(self, words: str, problem: str | None = None, kind: str = "") -> None:
         self.notice = problem if self.thinking else None
         if problem is not None:
-            words, kind = f"Not allowed: {problem}. {words}", "problem"
+            words, kind = (
+                _("Not allowed: {problem}.").format(problem=problem) + f" {words}",
+                "problem",
+            )
         self.view.status_kind = kind
         self.view.status = words
 
@@ -697,31 +755,42 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
         """The same statistics line for every engine."""
         counts = thought.counts
         if engine.uses_playouts:
-            depth, nodes = "", f"{counts.nodes:,} playouts"
+            depth = ""
+            nodes = ngettext("{n} playout", "{n} playouts", counts.nodes).format(
+                n=count(counts.nodes)
+            )
         else:
-            depth = f"depth {thought.depth}"
             if engine.uses_depth:
-                depth += f" of {self.depth_slider.value}"
+                depth = _("depth {depth} of {limit}").format(
+                    depth=thought.depth, limit=self.depth_slider.value
+                )
                 if thought.depth < self.depth_slider.value and not thought.stopped:
                     proved = thought.value is not None and abs(thought.value) > WIN / 2
-                    depth += (
-                        " (a forced result was proved)" if proved else " (the game ends sooner)"
-                    )
+                    if proved:
+                        depth += " " + _("(a forced result was proved)")
+                    else:
+                        depth += " " + _("(the game ends sooner)")
+            else:
+                depth = _("depth {depth}").format(depth=thought.depth)
             depth += ", "
-            nodes = f"{counts.nodes:,} nodes"
-        cutoffs = f"cutoffs {counts.cutoffs_by_max:,} by MAX / {counts.cutoffs_by_min:,} by MIN"
-        stopped = " (stopped: best move so far)" if thought.stopped else ""
-        move = html.escape(self.adapter.describe_move(thought.move))
-        return (
-            f"<b>{html.escape(engine.name)}</b> chose {move}{stopped}: {depth}{nodes}, "
-            f"{cutoffs}, {thought.seconds:.2f} s"
+            nodes = ngettext("{n} node", "{n} nodes", counts.nodes).format(n=count(counts.nodes))
+        cutoffs = _("cutoffs {by_max} by MAX / {by_min} by MIN").format(
+            by_max=count(counts.cutoffs_by_max), by_min=count(counts.cutoffs_by_min)
         )
+        move = html.escape(self.adapter.describe_move(thought.move))
+        if thought.stopped:
+            chose = _("<b>{engine}</b> chose {move} (stopped: best move so far)")
+        else:
+            chose = _("<b>{engine}</b> chose {move}")
+        seconds = _("{seconds} s").format(seconds=fixed(thought.seconds, 2))
+        chose = chose.format(engine=html.escape(engine.name), move=move)
+        return f"{chose}: {depth}{nodes}, {cutoffs}, {seconds}"
 
     def _redraw(self) -> None:
         state = self.state
         if self.exact_offered and self.exact_toggle.value and self.exact_state is not state:
             self._exact_start(state)  # a new position: the old values are about another one
-        sides = {p: ("you" if p == self.human else self.engine.name) for p in self.game.players}
+        sides = {p: (_("you") if p == self.human else self.engine.name) for p in self.game.players}
         targets: dict[str, Hint] = {}
         for hint in self.hints:  # one hint per element: the best of the moves drawn there
             target = self.adapter.hint_target(hint.move)
@@ -747,6 +816,12 @@ class GameBoard(ExactValuesMixin, GameLogMixin):
             for node in root.iter()
             if node.get("data-cell") is not None
         }
+
+
+def _speaking(language: str, function: Any, *args: Any) -> Any:
+    """``function(*args)`` in ``language`` (in the thread that calls it)."""
+    with speaking(language):
+        return function(*args)
 
 
 def _think(engine, game, state, settings, watch, keep) -> Thought:

@@ -74,7 +74,8 @@ function render({ model, el }) {
       buffer += key;
     } else if (key.length === 1) {  // a key that can be no part of a move: say so
       event.preventDefault();
-      typed.textContent = "'" + key + "' is not part of a move. " + model.get("typing_help");
+      const refused = model.get("not_a_move").split("{key}").join(key);
+      typed.textContent = refused + " " + model.get("typing_help");
       return;
     } else {
       return;
@@ -128,3 +129,4 @@ class BoardView(anywidget.AnyWidget):
     status_kind = traitlets.Unicode("").tag(sync=True)  # "", "problem" or "thinking"
     instant_keys = traitlets.Unicode("").tag(sync=True)  # "*": every key goes to the kernel
     typing_help = traitlets.Unicode("").tag(sync=True)
+    not_a_move = traitlets.Unicode("'{key}' is not part of a move.").tag(sync=True)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamekit.games import Game, GameWrapper
+from gamekit.i18n import _, count, decimal_mark, language, ngettext, signed
 from gamekit.mcts import MCTSNode, _iterate, _new_node, child_statistics, random_rollout
 from gamekit.negamax import TranspositionTable, negamax_search
 from gamekit.players import greedy_score
@@ -626,6 +627,7 @@ class Hint:
     words: str  # "win in 5", "draw", "+12 (estimate)", "412 visits, mean +0.35"
     short: str  # what fits in a cell: "W5", "L3", "=", "+12", "412"
     best: bool = False
+    estimate: bool = False  # an evaluation at the depth limit, not a proved value
 
 
 def describe_value(value: float, *, exact: bool = True, expected: bool = False) -> str:
@@ -638,13 +640,20 @@ def describe_value(value: float, *, exact: bool = True, expected: bool = False) 
     ('+3.5 (estimate)', 'expected score +0.33')
     """
     if expected and exact:
-        return f"expected score {value / WIN:+.2f}"
+        return _("expected score {score}").format(score=signed(value / WIN, 2))
     if abs(value) > WIN / 2:
         plies = round(WIN - abs(value))
-        return f"{'win' if value > 0 else 'loss'} in {plies}"
+        if value > 0:
+            return _("win in {n}").format(n=plies)
+        return _("loss in {n}").format(n=plies)
     if exact:
-        return "draw" if value == 0 else f"{value:+g}"
-    return f"{value:+.3g} (estimate)"
+        return _("draw") if value == 0 else _decimal(f"{value:+g}")
+    return _("{value} (estimate)").format(value=_decimal(f"{value:+.3g}"))
+
+
+def _decimal(text: str) -> str:
+    """A number Python wrote (``+3.5``), with the decimal mark of the language in use."""
+    return text if language() == "en" else text.replace(".", decimal_mark())
 
 
 def short_value(value: float, *, exact: bool = True, expected: bool = False) -> str:
@@ -656,7 +665,8 @@ def short_value(value: float, *, exact: bool = True, expected: bool = False) -> 
     if expected and exact:
         return f"{value / WIN:+.2f}".replace("0.", ".")
     if abs(value) > WIN / 2:
-        return f"{'W' if value > 0 else 'L'}{round(WIN - abs(value))}"
+        plies = round(WIN - abs(value))
+        return (_("W{n}") if value > 0 else _("L{n}")).format(n=plies)
     if exact and value == 0:
         return "="
     if abs(value) >= 10 or value == int(value):
@@ -697,7 +707,15 @@ def hints(
         visits = thought.extra["visits"]
         most = max(n for n, _ in visits.values())
         return [
-            Hint(move, n, f"{n} visits, mean {mean:+.2f}", str(n), n == most)
+            Hint(
+                move,
+                n,
+                ngettext("{n} visit, mean {mean}", "{n} visits, mean {mean}", n).format(
+                    n=count(n), mean=signed(mean, 2)
+                ),
+                str(n),
+                n == most,
+            )
             for move, (n, mean) in visits.items()
         ]
     values = move_values(game, state, engine, settings, watch)
@@ -710,6 +728,7 @@ def hints(
             describe_value(value, exact=exact, expected=expected),
             short_value(value, exact=exact, expected=expected),
             value == top,
+            estimate=not exact and abs(value) <= WIN / 2,
         )
         for move, (value, exact) in values.items()
     ]

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.games import ConnectFour, Game
+from gamekit.i18n import _, count, fixed, in_own_language
 
 from .engines import Hint
 
@@ -62,10 +63,10 @@ def exact_words(value: ColumnValue, mover: str) -> str:
     `ColumnValue.words` says "your" and "their"; on a board the player to move may be the
     engine, so the words name the players instead. Bounds end in "(proven so far)".
     """
-    words = value.words()
-    words = words.replace("your moves", f"{mover}'s moves")
-    words = words.replace("their moves", f"{other_player(mover)}'s moves")
-    return words if value.exact or words == "not known yet" else f"{words} (proven so far)"
+    words = value.words(mover, other_player(mover))
+    if value.exact or value.low < 0 < value.high:  # exact, or nothing proven yet
+        return words
+    return _("{value} (proven so far)").format(value=words)
 
 
 def exact_short(value: ColumnValue) -> str:
@@ -75,16 +76,16 @@ def exact_short(value: ColumnValue) -> str:
     if value.exact:
         if value.low == 0:
             return "="
-        letter = "W" if value.low > 0 else "L"
-        return f"{letter}{value.your_moves(value.low)}"
+        letter = _("W{n}") if value.low > 0 else _("L{n}")
+        return letter.format(n=value.your_moves(value.low))
     if value.low > 0:
-        return f"≥ W{value.your_moves(value.low)}"
+        return "≥ " + _("W{n}").format(n=value.your_moves(value.low))
     if value.low == 0:
         return "≥ ="
     if value.high == 0:
         return "≤ ="
     if value.high < 0:
-        return f"≤ L{value.your_moves(value.high)}"
+        return "≤ " + _("L{n}").format(n=value.your_moves(value.high))
     return "?"
 
 
@@ -98,47 +99,58 @@ def exact_html(analysis: Analysis, mover: str, phase: str, stones: int, seconds:
     rows = "".join(
         f"<tr class='gk-exact-row' data-column='{v.column}' data-exact='{str(v.exact).lower()}'"
         f"{' style=font-weight:bold' if v.column in best else ''}>"
-        f"<td style='padding:0 1em 0 0'>column {v.column}</td>"
-        f"<td class='gk-exact-words'>{html.escape(exact_words(v, mover))}"
-        f"{' (best)' if v.column in best else ''}</td></tr>"
+        f"<td style='padding:0 1em 0 0'>{html.escape(_('column {number}').format(number=v.column))}"
+        f"</td><td class='gk-exact-words'>{html.escape(exact_words(v, mover))}"
+        f"{html.escape(' ' + _('(best)')) if v.column in best else ''}</td></tr>"
         for v in analysis.columns
     )
     exact = sum(v.exact for v in analysis.columns)
     total = len(analysis.columns)
+    said = {"exact": exact, "total": total, "seconds": fixed(seconds, 1)}
     if analysis.complete:
-        state = (
-            f"All {total} columns are exact ({analysis.nodes:,} positions searched in "
-            f"{seconds:.1f} s)."
-        )
+        state = _(
+            "All {total} columns are exact ({nodes} positions searched in {seconds} s)."
+        ).format(nodes=count(analysis.nodes), **said)
     elif phase == "running":
-        state = (
-            f"Searching… {exact} of {total} columns exact after {seconds:.1f} s; the others "
-            "show what is proven so far, and the search goes on (Stop ends it)."
-        )
+        state = _(
+            "Searching… {exact} of {total} columns exact after {seconds} s; the others show what "
+            "is proven so far, and the search goes on (Stop ends it)."
+        ).format(**said)
     elif phase == "stopping":
-        state = f"Stopping… {exact} of {total} columns exact after {seconds:.1f} s."
-    else:
-        why = "you pressed Stop" if analysis.stopped == "stop" else "the search ended"
-        state = (
-            f"Stopped ({why}) after {seconds:.1f} s: {exact} of {total} columns exact; the "
+        state = _("Stopping… {exact} of {total} columns exact after {seconds} s.").format(**said)
+    elif analysis.stopped == "stop":
+        state = _(
+            "Stopped (you pressed Stop) after {seconds} s: {exact} of {total} columns exact; the "
             "others show only what is proven so far, not their exact values."
-        )
-    labels = (
-        f"Under the board: W<i>n</i>, a win in <i>n</i> of {mover}'s moves, this one included; "
-        f"=, a draw; L<i>n</i>, a loss in <i>n</i> of {other}'s moves; ≥ and ≤, a bound proven "
-        "so far (“≥ =”: at least a draw)."
-        + (
-            " In bold, and shaded under the board: the best columns (exact, and proven that no"
-            " other column can do better)."
-            if best
-            else ""
-        )
+        ).format(**said)
+    else:
+        state = _(
+            "Stopped (the search ended) after {seconds} s: {exact} of {total} columns exact; "
+            "the others show only what is proven so far, not their exact values."
+        ).format(**said)
+    labels = _(
+        "Under the board: {win}, a win in <i>n</i> of {mover}'s moves, this one included; =, a "
+        "draw; {loss}, a loss in <i>n</i> of {other}'s moves; ≥ and ≤, a bound proven so far "
+        "(“≥ =”: at least a draw)."
+    ).format(
+        win=_("W{n}").format(n="<i>n</i>"),
+        loss=_("L{n}").format(n="<i>n</i>"),
+        mover=html.escape(mover),
+        other=html.escape(other),
     )
+    if best:
+        labels += " " + _(
+            "In bold, and shaded under the board: the best columns (exact, and proven that no "
+            "other column can do better)."
+        )
     return (
         f"<div class='gk-exact-for' data-stones='{stones}' data-mover='{mover}' "
         "style='line-height:1.45;max-width:46em;margin-top:4px'>"
-        f"<div><b>Exact values for {mover}</b>, the player to move, with perfect play by both "
-        "sides:</div>"
+        "<div>"
+        + _(
+            "<b>Exact values for {player}</b>, the player to move, with perfect play by both sides:"
+        ).format(player=html.escape(mover))
+        + "</div>"
         f"<table style='border-collapse:collapse'>{rows}</table>"
         f"<div class='gk-exact-state'><i>{html.escape(state)}</i></div>"
         f"<div class='gk-exact-key' style='font-size:90%'>{labels}</div></div>"
@@ -231,6 +243,7 @@ class ExactRun:
         return self._ended.wait(timeout)
 
 
+@in_own_language
 class ExactValuesMixin:
     """The board's side of the "Exact values" toggle (`gamekit.widgets.board.GameBoard` mixes it
     in): start an `ExactRun` on the position shown, show what it proves, stop it when the
@@ -279,13 +292,17 @@ class ExactValuesMixin:
         self._exact_stop()
         self.exact_state, self.exact = state, None
         if self.game.terminal_test(state):
-            self.exact_view.value = "<i>The game is over: no column is left to value.</i>"
+            over = _("The game is over: no column is left to value.")
+            self.exact_view.value = f"<i>{html.escape(over)}</i>"
             return
         run = ExactRun(self.game, state, self._exact_progress, self._exact_done, self._exact_tick)
         self.exact_run = run
         self.exact_view.value = (
             f"<div class='gk-exact-for' data-stones='{run.stones}' data-mover='{run.mover}'>"
-            f"<b>Exact values for {run.mover}</b>, the player to move: searching…</div>"
+            + _("<b>Exact values for {player}</b>, the player to move: searching…").format(
+                player=run.mover
+            )
+            + "</div>"
         )
         self.stop_button.disabled = False
         run.start(background=self.background)
@@ -318,9 +335,9 @@ class ExactValuesMixin:
             self.exact_run = None
             self._update_stop()
             if analysis is None:
-                self.exact_view.value = (
-                    f"<b>Exact values</b>: the search failed ({html.escape(str(run.error))})."
-                )
+                self.exact_view.value = _(
+                    "<b>Exact values</b>: the search failed ({error})."
+                ).format(error=html.escape(str(run.error)))
                 return
             self.exact = analysis
             self._exact_say(run, "done")
@@ -334,7 +351,7 @@ class ExactValuesMixin:
             return {}
         if analysis is None:
             return {
-                self.adapter.hint_target(move): Hint(move[1], 0, "not known yet", "…")
+                self.adapter.hint_target(move): Hint(move[1], 0, _("not known yet"), "…")
                 for move in self.game.actions(state)
             }
         mover, best = self.game.to_move(state), set(analysis.best())

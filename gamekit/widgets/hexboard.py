@@ -19,6 +19,7 @@ from gamekit.draw import LAST_MOVE_COLOUR
 from gamekit.games import IllegalMoveError
 from gamekit.hex import SWAP, Hex, HexState, cell_name, column_letters, neighbours
 from gamekit.hex_heuristics import better_connected, connected, shortest_path
+from gamekit.i18n import _
 from gamekit.search import EvalFn
 
 from .adapters import (
@@ -74,12 +75,18 @@ class HexAdapter(BoardAdapter):
     radius = 20.0
     default_depth = 2
     max_depth = 6
-    typing_help = "type a cell name (c5) then Enter"
+
+    @property
+    def typing_help(self) -> str:  # type: ignore[override]
+        return _("type a cell name (c5) then Enter")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Hex, {size} x {size}").format(size=self.size)
 
     def __init__(self, size: int = 7, *, swap: bool = False, game: Hex | None = None):
         self.game = game if game is not None else Hex(size=size, swap=swap)
         self.size = self.game.size
-        self.title = f"Hex, {self.size} x {self.size}"
         self.default_seconds = 3.0
 
     def evaluations(self) -> dict[str, EvalFn]:
@@ -104,7 +111,9 @@ class HexAdapter(BoardAdapter):
         row, col = parse_action(action, "cell", 2)
         mark = state.board.get((row, col))
         if mark is not None:
-            raise IllegalMoveError(f"cell {cell_name((row, col))} is taken by {mark}")
+            raise IllegalMoveError(
+                _("cell {cell} is taken by {mark}").format(cell=cell_name((row, col)), mark=mark)
+            )
         return (row, col), None
 
     def parse_move(self, state: HexState, typed: str) -> Any:
@@ -244,9 +253,7 @@ class HexAdapter(BoardAdapter):
                     )
                 )
         symbols = {p: el("circle", r=8, fill=PLAYER_COLOURS[p], stroke="#222") for p in "XO"}
-        sides = {
-            p: f"{who}, joins {'top-bottom' if p == 'X' else 'left-right'}"
-            for p, who in view.sides.items()
-        }
+        joins = {"X": _("{who}, joins top-bottom"), "O": _("{who}, joins left-right")}
+        sides = {p: joins[p].format(who=who) for p, who in view.sides.items()}
         parts.append(self.legend(16, height - 38, sides, symbols, stacked=True))
         return svg(width, height, "".join(parts), self.title)

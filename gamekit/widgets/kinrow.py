@@ -17,6 +17,7 @@ from gamekit.draw import DISC_COLOURS, LAST_MOVE_COLOUR
 from gamekit.draw.colours import BOARD_COLOUR, HOLE_COLOUR, WIN_COLOUR
 from gamekit.games import BoardState, ConnectFour, IllegalMoveError, TicTacToe
 from gamekit.heuristics import centre_bonus, eval_for, window_score, windows
+from gamekit.i18n import _
 from gamekit.search import EvalFn
 
 from .adapters import (
@@ -75,7 +76,9 @@ def winning_line(state: BoardState, k: int) -> tuple[tuple[int, int], ...] | Non
 
 def _cell_words(state: BoardState, row: int, col: int) -> str:
     mark = state.board.get((row, col))
-    return f"row {row}, column {col}: {mark if mark else 'empty'}"
+    if mark:
+        return _("row {row}, column {col}: {mark}").format(row=row, col=col, mark=mark)
+    return _("row {row}, column {col}: empty").format(row=row, col=col)
 
 
 def _x_mark(cx: float, cy: float, r: float, width: float) -> str:
@@ -105,12 +108,20 @@ class TicTacToeAdapter(BoardAdapter):
 
     name = "tictactoe"
     cell = 64
-    typing_help = "type row and column (2 3) then Enter"
+
+    @property
+    def typing_help(self) -> str:  # type: ignore[override]
+        return _("type row and column (2 3) then Enter")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("tic-tac-toe, {rows} x {cols}, {k} in a row").format(
+            rows=self.rows, cols=self.cols, k=self.k
+        )
 
     def __init__(self, h: int = 3, v: int = 3, k: int = 3, *, game: TicTacToe | None = None):
         self.game = game if game is not None else TicTacToe(h, v, k)
         self.rows, self.cols, self.k = self.game.h, self.game.v, self.game.k
-        self.title = f"tic-tac-toe, {self.rows} x {self.cols}, {self.k} in a row"
         cells = self.rows * self.cols
         self.max_depth = cells
         # The whole game on boards of up to 9 cells, else a depth that answers quickly.
@@ -121,7 +132,7 @@ class TicTacToeAdapter(BoardAdapter):
         return {"open lines": open_lines_eval(self.k), "none": no_evaluation}
 
     def describe_move(self, move: Any) -> str:
-        return f"cell {move}"
+        return _("cell {cell}").format(cell=move)
 
     def marks(self, state: BoardState) -> dict[str, str]:
         return {
@@ -135,9 +146,13 @@ class TicTacToeAdapter(BoardAdapter):
         row, col = parse_action(action, "cell", 2)
         mark = state.board.get((row, col))
         if mark is not None:
-            raise IllegalMoveError(f"cell ({row}, {col}) is taken by {mark}")
+            raise IllegalMoveError(
+                _("cell ({row}, {col}) is taken by {mark}").format(row=row, col=col, mark=mark)
+            )
         if (row, col) not in self.game.actions(state):
-            raise IllegalMoveError(f"cell ({row}, {col}) is not on the board")
+            raise IllegalMoveError(
+                _("cell ({row}, {col}) is not on the board").format(row=row, col=col)
+            )
         return (row, col), None
 
     def parse_move(self, state: BoardState, typed: str) -> Any:
@@ -145,7 +160,9 @@ class TicTacToeAdapter(BoardAdapter):
         if len(numbers) == 1 and len(numbers[0]) == 2:
             numbers = list(numbers[0])
         if len(numbers) != 2 or not all(n.isdecimal() for n in numbers):
-            raise IllegalMoveError(f"{typed!r} is not a cell: type its row and column, as 2 3")
+            raise IllegalMoveError(
+                _("{typed!r} is not a cell: type its row and column, as 2 3").format(typed=typed)
+            )
         return self.click(state, f"cell:{numbers[0]}:{numbers[1]}", None)[0]
 
     def _mark(self, mark: str, cx: float, cy: float, size: float) -> str:
@@ -238,19 +255,27 @@ class ConnectFourAdapter(TicTacToeAdapter):
 
     name = "connect-four"
     cell = 56
-    typing_help = "press a column's digit"
+
+    @property
+    def typing_help(self) -> str:  # type: ignore[override]
+        if self.cols > 9:
+            return _("type a column's number, then Enter")
+        return _("press a column's digit")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Connect Four, {rows} x {cols}, {k} in a row").format(
+            rows=self.rows, cols=self.cols, k=self.k
+        )
 
     def __init__(self, h: int = 6, v: int = 7, k: int = 4, *, game: ConnectFour | None = None):
         game = game if game is not None else ConnectFour(h, v, k)
         super().__init__(game=game)
-        self.title = f"Connect Four, {self.rows} x {self.cols}, {self.k} in a row"
         self.max_depth = min(12, self.rows * self.cols)
         self.default_depth = min(self.max_depth, 4 if self.cols <= 7 else 3)
         # Up to 9 columns a move is one key, and every key gets an answer (9 on 7 columns:
         # "there is no column 9"); wider boards type the number, then Enter.
         self.instant_keys = "*" if self.cols <= 9 else ""
-        if self.cols > 9:
-            self.typing_help = "type a column's number, then Enter"
         try:  # the fastest engine gamekit has for Connect Four, if it is there
             import gamekit.connect4_fast  # noqa: F401
 
@@ -272,7 +297,7 @@ class ConnectFourAdapter(TicTacToeAdapter):
         }
 
     def describe_move(self, move: Any) -> str:
-        return f"column {move[1]}"
+        return _("column {number}").format(number=move[1])
 
     def hint_target(self, move: Any) -> str:
         return f"col:{move[1]}"
@@ -287,12 +312,16 @@ class ConnectFourAdapter(TicTacToeAdapter):
             if move[1] == col:
                 return move, None
         if not 1 <= col <= self.cols:
-            raise IllegalMoveError(f"there is no column {col}: columns are 1..{self.cols}")
-        raise IllegalMoveError(f"column {col} is full")
+            raise IllegalMoveError(
+                _("there is no column {col}: columns are 1..{cols}").format(col=col, cols=self.cols)
+            )
+        raise IllegalMoveError(_("column {col} is full").format(col=col))
 
     def key_move(self, state: BoardState, key: str) -> Any:
         if not key.isdecimal():
-            raise IllegalMoveError(f"press a column's digit 1..{self.cols}, not {key!r}")
+            raise IllegalMoveError(
+                _("press a column's digit 1..{cols}, not {key!r}").format(cols=self.cols, key=key)
+            )
         return self.click(state, f"col:{key}", None)[0]
 
     def parse_move(self, state: BoardState, typed: str) -> Any:

@@ -8,9 +8,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from gamekit.i18n import _, in_own_language, ngettext
 from gamekit.movelog import GameLog, load_log, replay
 
 
+@in_own_language
 class GameLogMixin:
     """`game_log`, `save_log`, `load_log` and `step_replay` of a `GameBoard`."""
 
@@ -45,7 +47,12 @@ class GameLogMixin:
             path = f"{self.adapter.name}-{stamp}.jsonl"
         path = Path(path)
         self.game_log().save(path)
-        self._say(f"Saved the game ({len(self.records)} moves) to {path}. " + self._turn_text())
+        saved = ngettext(
+            "Saved the game ({n} move) to {path}.",
+            "Saved the game ({n} moves) to {path}.",
+            len(self.records),
+        ).format(n=len(self.records), path=path)
+        self._say(saved + " " + self._turn_text())
         return path
 
     def load_log(self, log: GameLog | str | Path) -> None:
@@ -67,12 +74,16 @@ class GameLogMixin:
         """Previous (-1) or Next (+1) move of the log being replayed."""
         with self.lock:
             if self.replaying is None:
-                self._say(self._turn_text(), problem="no log is being replayed (see load_log)")
+                refused = _("no log is being replayed (see load_log)")
+                self._say(self._turn_text(), problem=refused)
                 return
             at = self.replay_at + step
             if not 0 <= at < len(self.replaying):
-                end = "the start" if at < 0 else "the end"
-                self._say(self._turn_text(), problem=f"this is {end} of the log")
+                if at < 0:
+                    refused = _("this is the start of the log")
+                else:
+                    refused = _("this is the end of the log")
+                self._say(self._turn_text(), problem=refused)
                 return
             self.replay_at = at
             self._redraw()

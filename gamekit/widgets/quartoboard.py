@@ -25,6 +25,7 @@ from typing import Any
 
 from gamekit.draw import LAST_MOVE_COLOUR
 from gamekit.games import IllegalMoveError
+from gamekit.i18n import _
 from gamekit.quarto import (
     CELLS,
     PIECES,
@@ -58,7 +59,8 @@ DARK, LIGHT = "#5a3a22", "#efd6a5"
 
 def piece_words(piece: int) -> str:
     """``'DRTH: dark, round, tall, hollow'``."""
-    return f"{piece_name(piece)}: {', '.join(attributes(piece).values())}"
+    values = ", ".join(_(value) for value in attributes(piece).values())
+    return f"{piece_name(piece)}: {values}"
 
 
 def draw_piece(piece: int, cx: float, cy: float, room: float, *, faded: bool = False) -> str:
@@ -86,12 +88,18 @@ class QuartoAdapter(BoardAdapter):
     """Quarto (`gamekit.quarto`); moves are `QuartoMove(cell, give)`, made by two clicks."""
 
     name = "quarto"
-    title = "Quarto"
     cell = 78
     default_engine = "alpha-beta"
     default_depth = 1
     max_depth = 4
-    typing_help = "type the cell, then the piece you give (b3 LQSF), then Enter"
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return "Quarto"
+
+    @property
+    def typing_help(self) -> str:  # type: ignore[override]
+        return _("type the cell, then the piece you give (b3 LQSF), then Enter")
 
     def __init__(self, *, game: Quarto | None = None):
         self.game = game if game is not None else Quarto()
@@ -107,15 +115,33 @@ class QuartoAdapter(BoardAdapter):
         """The move as typed: ``'b1 LRTH'``, ``'LRTH'`` (first turn), ``'b1'`` (last turn)."""
         return move_text(self.game, move)
 
-    def played_words(self, state: QuartoState, move: Any) -> str:
-        """ "placed DRTH on b1 and gave LRTH", "gave LRTH" (the first turn only gives)."""
-        placed = (
-            f"placed {piece_name(state.to_place)} on {cell_text(move.cell)}"
-            if move.cell is not None and state.to_place is not None
-            else ""
-        )
-        gave = "" if move.give is None else f"gave {piece_name(move.give)}"
-        return " and ".join(part for part in (placed, gave) if part)
+    def played_words(self, state: QuartoState, move: Any, who: str) -> str:
+        """ "You placed DRTH on b1 and gave LRTH", "The engine gave LRTH" (the first turn only
+        gives), "X (you) placed ..."."""
+        said = {"who": who}
+        if move.give is not None:
+            said["given"] = piece_name(move.give)
+        if move.cell is not None and state.to_place is not None:
+            said |= {"piece": piece_name(state.to_place), "cell": cell_text(move.cell)}
+            if move.give is None:
+                templates = {
+                    "you": _("You placed {piece} on {cell}"),
+                    "engine": _("The engine placed {piece} on {cell}"),
+                    "": _("{who} placed {piece} on {cell}"),
+                }
+            else:
+                templates = {
+                    "you": _("You placed {piece} on {cell} and gave {given}"),
+                    "engine": _("The engine placed {piece} on {cell} and gave {given}"),
+                    "": _("{who} placed {piece} on {cell} and gave {given}"),
+                }
+        else:
+            templates = {
+                "you": _("You gave {given}"),
+                "engine": _("The engine gave {given}"),
+                "": _("{who} gave {given}"),
+            }
+        return templates.get(who, templates[""]).format(**said)
 
     def hint_target(self, move: Any) -> str:
         if move.cell is None:
@@ -129,9 +155,8 @@ class QuartoAdapter(BoardAdapter):
         }
 
     def pending_text(self, state: QuartoState, pending: Any) -> str:
-        return (
-            f"{piece_name(state.to_place)} goes on {cell_text(pending)}: now click the piece to "
-            "give."
+        return _("{piece} goes on {cell}: now click the piece to give.").format(
+            piece=piece_name(state.to_place), cell=cell_text(pending)
         )
 
     def click(self, state: QuartoState, action: str, pending: Any) -> tuple[Any, Any]:
@@ -140,20 +165,28 @@ class QuartoAdapter(BoardAdapter):
         if action.startswith("give:"):
             (give,) = parse_action(action, "give", 1)
             if give not in state.available:
-                raise IllegalMoveError(f"piece {piece_name(give)} is not among the pieces left")
+                raise IllegalMoveError(
+                    _("piece {piece} is not among the pieces left").format(piece=piece_name(give))
+                )
             if state.to_place is None:
                 return QuartoMove(None, give), None
             if pending is None:
                 raise IllegalMoveError(
-                    f"first click the cell where {piece_name(state.to_place)} goes"
+                    _("first click the cell where {piece} goes").format(
+                        piece=piece_name(state.to_place)
+                    )
                 )
             return QuartoMove(pending, give), None
         row, col = parse_action(action, "cell", 2)
         if state.to_place is None:
-            raise IllegalMoveError("on the first turn there is nothing to place: give a piece")
+            raise IllegalMoveError(_("on the first turn there is nothing to place: give a piece"))
         taken = state.board.get((row, col))
         if taken is not None:
-            raise IllegalMoveError(f"{cell_text((row, col))} is taken by {piece_name(taken)}")
+            raise IllegalMoveError(
+                _("{cell} is taken by {piece}").format(
+                    cell=cell_text((row, col)), piece=piece_name(taken)
+                )
+            )
         if QuartoMove((row, col), None) in legal:  # it wins, or no piece is left to give
             return QuartoMove((row, col), None), None
         return None, (row, col)
@@ -276,8 +309,12 @@ class QuartoAdapter(BoardAdapter):
                 text(
                     pad - 8,
                     pad + board_w + 24,
-                    f"{state.winner} wins: {self._line_name(won.cells)} is all {won.value} "
-                    f"({won.attribute})",
+                    _("{player} wins: {line} holds only {value} pieces ({attribute})").format(
+                        player=state.winner,
+                        line=self._line_name(won.cells),
+                        value=_(won.value),
+                        attribute=_(won.attribute),
+                    ),
                     font_size=14,
                     font_weight="bold",
                     fill="#1b5e20",
@@ -286,7 +323,7 @@ class QuartoAdapter(BoardAdapter):
                 )
             )
         # The piece to place, shown apart.
-        parts.append(text(panel_x, pad - 4, "Piece to place", text_anchor="start", font_size=13))
+        parts.append(text(panel_x, pad - 4, _("Piece to place"), text_anchor="start", font_size=13))
         hand = state.to_place
         box = el(
             "rect",
@@ -301,7 +338,7 @@ class QuartoAdapter(BoardAdapter):
         if hand is not None:
             box += draw_piece(hand, panel_x + small, pad + 4 + small - 6, 2 * small * 0.9)
             box += text(panel_x + small, pad + 4 + 2 * small - 9, piece_name(hand), font_size=10)
-        words = piece_words(hand) if hand is not None else "none"
+        words = piece_words(hand) if hand is not None else _("none")
         parts.append(
             el(
                 "g",
@@ -309,7 +346,7 @@ class QuartoAdapter(BoardAdapter):
                 class_="gk-to-place",
                 data_mark="" if hand is None else piece_name(hand),
                 role="img",
-                aria_label=f"piece to place: {words}",
+                aria_label=_("piece to place: {piece}").format(piece=words),
             )
         )
         # The pieces left to give.
@@ -318,7 +355,7 @@ class QuartoAdapter(BoardAdapter):
             text(
                 panel_x,
                 top - 10,
-                f"Pieces left ({len(state.available)})",
+                _("Pieces left ({count})").format(count=len(state.available)),
                 text_anchor="start",
                 font_size=13,
             )
@@ -377,7 +414,9 @@ class QuartoAdapter(BoardAdapter):
         rows = {r for r, _ in cells}
         cols = {c for _, c in cells}
         if len(rows) == 1:
-            return f"row {rows.pop()}"
+            return _("row {number}").format(number=rows.pop())
         if len(cols) == 1:
-            return f"column {letter(cols.pop())}"
-        return "the diagonal from a1" if cells[0] == (1, 1) else "the diagonal from d1"
+            return _("column {number}").format(number=letter(cols.pop()))
+        if cells[0] == (1, 1):
+            return _("the diagonal from a1")
+        return _("the diagonal from d1")

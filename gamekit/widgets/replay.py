@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.i18n import _
 from gamekit.movelog import GameLog, replay
-from gamekit.terminal.replay import describe_record, outcome_text
+from gamekit.terminal.replay import describe_log, describe_record, outcome_text
 from gamekit.terminal.text import board_text
 
 
@@ -23,16 +24,16 @@ def step_through(log: GameLog) -> Any:
     records = [None, *log.moves]
     board = widgets.HTML()
     caption = widgets.Label()
-    previous = widgets.Button(description="Previous", icon="arrow-left")
-    following = widgets.Button(description="Next", icon="arrow-right")
-    slider = widgets.IntSlider(value=0, min=0, max=len(states) - 1, description="ply")
+    previous = widgets.Button(description=_("Previous"), icon="arrow-left")
+    following = widgets.Button(description=_("Next"), icon="arrow-right")
+    slider = widgets.IntSlider(value=0, min=0, max=len(states) - 1, description=_("ply"))
 
     def show(change: Any = None) -> None:
         ply = slider.value
         text = html.escape(board_text(log.game, states[ply]))
         board.value = f"<pre style='font-size:1.1em'>{text}</pre>"
         record = records[ply]
-        caption.value = "Start" if record is None else describe_record(record, log.game)
+        caption.value = _("Start") if record is None else describe_record(record, log.game)
         if ply == len(states) - 1:
             caption.value += "  -  " + outcome_text(log.game, states[ply])
         previous.disabled = ply == 0
@@ -46,7 +47,12 @@ def step_through(log: GameLog) -> Any:
     slider.observe(show, names="value")
     show()
     viewer = widgets.VBox(
-        [widgets.Label(str(log)), widgets.HBox([previous, following, slider]), caption, board]
+        [
+            widgets.Label(describe_log(log)),
+            widgets.HBox([previous, following, slider]),
+            caption,
+            board,
+        ]
     )
     viewer.states = states
     return viewer
