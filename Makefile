@@ -24,7 +24,7 @@ help:
 	@echo "make release   regenerate release/ from source/ with nbgrader"
 	@echo "make grade     autograde everything under submitted/"
 	@echo "make feedback  write feedback HTML for graded submissions (LANG=pt_BR or es: the class's language for this run)"
-	@echo "make report    what the class got wrong: one HTML page per assignment under reports/"
+	@echo "make report    what the class got wrong: one HTML page per assignment under reports/ (LANG=pt_BR or es)"
 	@echo "make catalogues  extract the course's messages, update the pt_BR and es catalogues, compile them"
 	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"
 	@echo "make lab-instructor  JupyterLab on the whole course, with the formgrader"

@@ -64,3 +64,5 @@ c.GamekitCourse.language = "en"
 # Students who read another language than the class: {"student id": "language"}. Their pages
 # are in theirs; grading is the same for everyone.
 c.GamekitCourse.student_languages = {}
+# The class report's language (default: the class's).
+c.GamekitCourse.instructor_language = "en"

@@ -57,6 +57,27 @@ def test_the_template_holds_every_message_the_code_marks():
     assert found == set(_template())
 
 
+def test_every_literal_the_code_marks_is_in_the_template_even_inside_an_f_string():
+    """Babel does not read inside an f-string: a ``_("...")`` written there would never reach
+    the catalogues. Every marked literal the code holds (read with ``ast``, which does see
+    inside f-strings) must be in ``gamekit.pot``."""
+    import ast
+
+    template = set(_template())
+    missing = []
+    for path in sorted(i18n.LOCALE_DIR.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id not in KEYWORDS or not node.args:
+                continue
+            first = node.args[0]
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            if literal and first.value not in template:
+                missing.append(f"{path.name}:{node.lineno} {first.value!r}")
+    assert not missing, missing
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated_with_its_placeholders_and_tags(language):
     """Each message of the template has a translation (every plural form), none fuzzy or left

@@ -363,3 +363,41 @@ def test_a_test_cell_stopped_by_a_refused_call_is_recorded_as_forbidden():
     assert mistake_code(cell, {"ename": "KeyError"}) == "error:KeyError"
     checker = {"metadata": {"gamekit": {"mistake": "a01.swap"}}}
     assert mistake_code(checker, {"ename": "GradingError"}) == "a01.swap"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pt_BR", ["o que a turma errou", "Num relance", "Por questão", "Quem precisa de ajuda",
+                   "discriminação", "Relatório da turma: todas as tarefas", ">0,3</td>"]),
+        ("es", ["en qué se equivocó la clase", "De un vistazo", "Por pregunta",
+                "Quién necesita ayuda", "discriminación", "Informe de la clase: todas las tareas",
+                ">0,3</td>"]),
+    ],
+)  # fmt: skip
+def test_the_report_speaks_the_instructors_language(small, tmp_path, lang, words):
+    """The report's own words, its figures' labels and its numbers are in the instructor's
+    language, set in nbgrader_config.py (the checkers' messages are quoted as written); the
+    figures are the same."""
+    from test_terminal import english_fragments
+
+    folder, db_url = small
+    (folder / "nbgrader_config.py").write_text(
+        f"c = get_config()\nc.GamekitCourse.instructor_language = {lang!r}\n"
+    )
+    try:
+        written = write_reports(folder, [synthetic.ASSIGNMENT], db_url, out=tmp_path / lang)
+    finally:
+        (folder / "nbgrader_config.py").unlink()
+    english = write_reports(folder, [synthetic.ASSIGNMENT], db_url, out=tmp_path / "en")
+    page = written.pages[synthetic.ASSIGNMENT].read_text()
+    shown = page + written.index.read_text()
+    assert f"<html lang='{lang.replace('_', '-')}'>" in page
+    for text in words:
+        assert text in shown, text
+    visible = re.sub(r"<style>.*?</style>|<[^>]+>", " ", shown, flags=re.S)
+    leaked = [part for part in english_fragments() if part in visible]
+    assert not leaked, leaked
+    same = [s.discrimination for s in stats.cell_stats(written.classes[0])]
+    assert same == [s.discrimination for s in stats.cell_stats(english.classes[0])]
+    assert "Who needs help" in english.pages[synthetic.ASSIGNMENT].read_text()

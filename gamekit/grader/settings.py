@@ -9,6 +9,8 @@ setting is a plain literal assignment an instructor edits by hand:
   (``"en"``, ``"pt_BR"`` or ``"es"``; see `gamekit.i18n`).
 - ``c.GamekitCourse.student_languages``: a student who reads another language than the class,
   ``{"student id": "language"}``.
+- ``c.GamekitCourse.instructor_language``: the language of the class report (default: the
+  class's).
 
 A language chosen for one run (``GAMEKIT_LANG``, ``--language``) is the class's language for
 that run; a student's own entry is kept over it.
@@ -20,8 +22,8 @@ that run; a student's own entry is kept over it.
 ...     "c.GamekitCourse.student_languages = {'bo': 'es', 'cy': 'fr'}\\n"
 ... )
 >>> languages = ClassLanguages.read(folder)
->>> languages.of("ada"), languages.of("bo"), languages.of("cy")
-('pt_BR', 'es', 'en')
+>>> languages.of("ada"), languages.of("bo"), languages.of("cy"), languages.instructor
+('pt_BR', 'es', 'en', 'pt_BR')
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class ClassLanguages:
 
     language: str = "en"
     students: dict[str, str] = field(default_factory=dict)
+    instructor: str = "en"
 
     @classmethod
     def read(cls, root: Path, chosen: str | None = None) -> ClassLanguages:
@@ -68,9 +71,11 @@ class ClassLanguages:
         students = literal_setting(root, "c.GamekitCourse.student_languages", {})
         if not isinstance(students, dict):
             students = {}
+        instructor = chosen or literal_setting(root, "c.GamekitCourse.instructor_language")
         return cls(
             normalised(str(language)),
             {str(who): normalised(str(lang)) for who, lang in students.items()},
+            normalised(str(instructor or language)),
         )
 
     def of(self, student: str) -> str:

@@ -107,10 +107,31 @@ def write_reports(
     anonymous: bool = False,
     threshold: float = 0.5,
     every: Sequence[str] | None = None,
+    language: str | None = None,
 ) -> Written:
     """Pages for ``names``, the index and the CSV for ``every`` assignment (default: ``names``),
     under ``out`` (default ``root/reports``, ``reports/anonymous`` when ``anonymous``).
-    The anonymous report has no CSV (it would name every student)."""
+    The anonymous report has no CSV (it would name every student). The pages' own words are
+    in ``language``, by default the instructor's (`gamekit.grader.settings.ClassLanguages`);
+    the checkers' messages quoted in them are as the grader wrote them."""
+    from gamekit.grader.settings import ClassLanguages
+    from gamekit.i18n import chosen, speaking
+
+    if language is None:
+        language = ClassLanguages.read(root, chosen()).instructor
+    with speaking(language):
+        return _write_reports(root, names, db_url, out, anonymous, threshold, every)
+
+
+def _write_reports(
+    root: Path,
+    names: Sequence[str],
+    db_url: str,
+    out: Path | None,
+    anonymous: bool,
+    threshold: float,
+    every: Sequence[str] | None,
+) -> Written:
     from gamekit.grader.ledger import read_ledger
     from gamekit.report import pages, stats
 

@@ -21,6 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="who needs help: totals below this share of the points (default 0.5)",
     )
     parser.add_argument("--out", type=Path, help="the folder to write (default: reports/)")
+    parser.add_argument(
+        "--language",
+        help="the pages' own words: en, pt_BR or es (default: $GAMEKIT_LANG, else the "
+        "instructor's language in nbgrader_config.py)",
+    )
 
 
 def run(args: argparse.Namespace, root: Path | None = None, log=print) -> int:
@@ -45,7 +50,14 @@ def run(args: argparse.Namespace, root: Path | None = None, log=print) -> int:
         return 1
     started = time.perf_counter()
     written = write_reports(
-        root, names, db_url, args.out, anonymous=args.anonymous, threshold=args.below, every=every
+        root,
+        names,
+        db_url,
+        args.out,
+        anonymous=args.anonymous,
+        threshold=args.below,
+        every=every,
+        language=getattr(args, "language", None),
     )
     seconds = time.perf_counter() - started
     for name, path in written.pages.items():

@@ -18,6 +18,8 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from gamekit.i18n import _, ngettext, number
+
 BAR = "#3b6ea8"
 INK = "#222222"
 LABELLED_ROWS = 60  # a heat map names its students only up to this many rows
@@ -60,8 +62,9 @@ def histogram_svg(bins: Sequence[tuple[float, float, int]], out_of: float) -> st
             )
     axes.set_xlim(0, max(out_of, bins[-1][1] if bins else 1))
     axes.set_ylim(0, max([*counts, 1]) * 1.18)
-    axes.set_xlabel(f"total score (out of {out_of:g})", color=INK, fontsize=9)
-    axes.set_ylabel("submissions", color=INK, fontsize=9)
+    label = _("total score (out of {out_of})").format(out_of=number(out_of))
+    axes.set_xlabel(label, color=INK, fontsize=9)
+    axes.set_ylabel(_("submissions"), color=INK, fontsize=9)
     axes.yaxis.get_major_locator().set_params(integer=True)
     _style(axes)
     return to_svg(figure)
@@ -90,9 +93,12 @@ def heatmap_svg(
         axes.set_yticks(range(len(rows)), list(rows), fontsize=8)
     else:
         axes.set_yticks([])
-        axes.set_ylabel(f"{len(shares)} students, highest total first", color=INK, fontsize=9)
+        label = ngettext(
+            "{n} student, highest total first", "{n} students, highest total first", len(shares)
+        ).format(n=len(shares))
+        axes.set_ylabel(label, color=INK, fontsize=9)
     bar = figure.colorbar(image, ax=axes, fraction=0.05)
-    bar.set_label("share of the points (grey: no submission)", color=INK, fontsize=8)
+    bar.set_label(_("share of the points (grey: no submission)"), color=INK, fontsize=8)
     bar.ax.tick_params(colors=INK, labelsize=8)
     _style(axes)
     return to_svg(figure)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from gamekit.i18n import N_, _, decimal_mark, language, ngettext
 from gamekit.report import figures
 from gamekit.report.catalogue import plain_words, short_name
 from gamekit.report.data import AssignmentData, Result
@@ -30,6 +31,45 @@ from gamekit.report.stats import (
 )
 
 HIDDEN = "[a student]"
+
+HEADINGS = (
+    N_("question"),
+    N_("points"),
+    N_("scored"),
+    N_("mean"),
+    N_("full marks"),
+    N_("not answered"),
+    N_("stopped at time limit"),
+    N_("discrimination"),
+    N_("mistake"),
+    N_("students"),
+    N_("share"),
+    N_("question it cost (students)"),
+    N_("smallest witness"),
+    N_("examples"),
+    N_("The same mistake on several assignments"),
+    N_("Flagged by the checks before grading"),
+    N_("Grading failed"),
+    N_("Stopped at a time limit"),
+    N_("All assignments"),
+    N_("{assignment}: what the class got wrong"),
+    N_("At a glance"),
+    N_("By question"),
+    N_("The misconceptions"),
+    N_("Who needs help"),
+    N_("assignment"),
+    N_("submitted"),
+    N_("missing"),
+    N_("failed"),
+    N_("flagged"),
+    N_("median"),
+    N_("most common mistake"),
+    N_("Class report: every assignment"),
+    N_("Students x assignments"),
+    N_("For a spreadsheet"),
+)
+"""The headings and table columns the pages below say inside f-strings, marked here for the
+catalogue (Babel does not read inside an f-string); each is looked up where it is shown."""
 
 STYLE = """
 :root { color-scheme: light dark; --ink: #1d1d1f; --soft: #5a5f66; --bg: #ffffff;
@@ -98,16 +138,16 @@ class Names:
 
 def page(title: str, body: str) -> str:
     return (
-        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<!DOCTYPE html>\n<html lang='{language().replace('_', '-')}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
         f"<body>{body}</body></html>\n"
     )
 
 
-def plural(count: int, word: str) -> str:
-    """``1 student``, ``2 students``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def students(count: int) -> str:
+    """``1 student``, ``2 students``, in the language in use."""
+    return ngettext("{n} student", "{n} students", count).format(n=count)
 
 
 def percent(share: float | None) -> str:
@@ -115,7 +155,10 @@ def percent(share: float | None) -> str:
 
 
 def number(value: float | None, digits: int = 2) -> str:
-    return "–" if value is None else f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    """A score with at most ``digits`` decimals, with the decimal mark of the language."""
+    if value is None:
+        return "–"
+    return f"{value:.{digits}f}".rstrip("0").rstrip(".").replace(".", decimal_mark())
 
 
 def figure(svg: str, prefix: str, caption: str) -> str:
@@ -135,6 +178,11 @@ def on(words: str) -> str:
     return words if words.startswith("on ") else f"on {words}"
 
 
+def first_differs(words: str) -> str:
+    """Where a group of witnesses first differs from the reference (the checker's words)."""
+    return _("first differs {where}").format(where=on(words))
+
+
 def clean_message(message: str) -> str:
     """A checker's message without the exception's class name in front."""
     return re.sub(r"^(GradingError|AssertionError):\s*", "", message.strip())
@@ -146,9 +194,13 @@ def clean_message(message: str) -> str:
 
 
 def glance_html(glance: Glance) -> str:
-    heads = [
+    keys = [
         "submitted", "missing", "failed", "flagged", "no result yet", "hand grading due",
         "stopped at a time limit",
+    ]  # fmt: skip
+    heads = [
+        _("submitted"), _("missing"), _("failed"), _("flagged"), _("no result yet"),
+        _("hand grading due"), _("stopped at a time limit"),
     ]  # fmt: skip
     values = [
         glance.submitted,
@@ -163,35 +215,56 @@ def glance_html(glance: Glance) -> str:
         "<table class='counts'><tr>"
         + "".join(f"<th>{h}</th>" for h in heads)
         + "</tr><tr>"
-        + "".join(f"<td data-count='{h}'>{v}</td>" for h, v in zip(heads, values, strict=True))
+        + "".join(f"<td data-count='{k}'>{v}</td>" for k, v in zip(keys, values, strict=True))
         + "</tr></table>"
     )
     notes = (
-        "<p class='note'>Submitted: submissions in the gradebook (failed and flagged ones "
-        "included, scored on the cells graded). Missing: nothing handed in. No result yet: "
-        "students in the gradebook with neither a submission nor a result for this assignment "
-        "(not handed in, or not graded yet). Hand grading due: submissions with a written "
-        "answer not graded by hand yet (counted as 0 until then). Stopped at a time limit: "
-        "submissions in which a time limit stopped a graded cell (the cell scores 0; it is "
-        "not counted as a mistake).</p>"
+        "<p class='note'>"
+        + _(
+            "Submitted: submissions in the gradebook (failed and flagged ones included, scored on "
+            "the cells graded). Missing: nothing handed in. No result yet: students in the "
+            "gradebook with neither a submission nor a result for this assignment (not handed in, "
+            "or not graded yet). Hand grading due: submissions with a written answer not graded by "
+            "hand yet (counted as 0 until then). Stopped at a time limit: submissions in which a "
+            "time limit stopped a graded cell (the cell scores 0; it is not counted as a mistake)."
+        )
+        + "</p>"
     )
     if glance.timeouts:
-        notes += (
-            f"<p data-timeouts='{glance.timeouts}'>{plural(glance.timeouts, 'cell')} in "
-            f"{plural(glance.timeout_submissions, 'submission')} stopped at their time limit: "
-            "a fact about the run, counted apart from the misconceptions (who: "
-            "<a href='#stopped'>Who needs help</a>).</p>"
+        cells = ngettext("{n} cell", "{n} cells", glance.timeouts).format(n=glance.timeouts)
+        stopped = ngettext(
+            "{cells} in {n} submission stopped at their time limit: a fact about the run, "
+            "counted apart from the misconceptions (who: {link}).",
+            "{cells} in {n} submissions stopped at their time limit: a fact about the run, "
+            "counted apart from the misconceptions (who: {link}).",
+            glance.timeout_submissions,
+        ).format(
+            cells=cells,
+            n=glance.timeout_submissions,
+            link="<a href='#stopped'>" + _("Who needs help") + "</a>",
         )
+        notes += f"<p data-timeouts='{glance.timeouts}'>{stopped}</p>"
     if not glance.submitted:
-        return table + notes + "<p>No submission is in the gradebook yet.</p>"
+        return table + notes + "<p>" + _("No submission is in the gradebook yet.") + "</p>"
     summary = (
-        f"<p>Median total <b>{number(glance.median)}</b> of {number(glance.out_of)}; "
-        f"<b>{percent(glance.full_share)}</b> of the submissions have full marks.</p>"
+        "<p>"
+        + _(
+            "Median total <b>{median}</b> of {out_of}; <b>{share}</b> of the submissions have "
+            "full marks."
+        ).format(
+            median=number(glance.median),
+            out_of=number(glance.out_of),
+            share=percent(glance.full_share),
+        )
+        + "</p>"
     )
-    caption = (
-        f"Total scores of the {glance.submitted} submissions in {len(glance.bins)} bins of "
-        f"{number(glance.bins[0][1] - glance.bins[0][0])} points (each bin holds its lower "
-        "end; the last one both ends)."
+    caption = _(
+        "Total scores of the {n} submissions in {bins} bins of {width} points (each bin holds "
+        "its lower end; the last one both ends)."
+    ).format(
+        n=glance.submitted,
+        bins=len(glance.bins),
+        width=number(glance.bins[0][1] - glance.bins[0][0]),
     )
     svg = figures.histogram_svg(glance.bins, glance.out_of)
     counts = " ".join(str(b[2]) for b in glance.bins)
@@ -200,11 +273,13 @@ def glance_html(glance: Glance) -> str:
         + notes
         + summary
         + figure(svg, "hist-", caption)
-        + f"<p class='note' data-bins='{counts}'>Bins, lowest first: {counts}.</p>"
+        + f"<p class='note' data-bins='{counts}'>"
+        + _("Bins, lowest first: {counts}.").format(counts=counts)
+        + "</p>"
     )
 
 
-DISCRIMINATION_TEXT = (
+DISCRIMINATION_TEXT = N_(
     "Discrimination: the corrected point-biserial correlation, Pearson's r between the cell's "
     "score and the total score without that cell, over the submissions with a score for it. "
     "0.3 and above separates strong from weak students well; below 0.1 hardly at all; below 0 "
@@ -222,30 +297,31 @@ def verdict(stats: CellStats) -> str:
         return ""
     d = stats.discrimination
     if d is not None and d < 0:
-        return "<span class='bad'>check it: stronger students do worse</span>"
+        return "<span class='bad'>" + _("check it: stronger students do worse") + "</span>"
     # Hard reads only the cells no time limit stopped: a slow program is not a hard question.
     if stats.mean_in_time is not None and stats.in_time >= VERDICT_AFTER:
         share = stats.mean_in_time / stats.cell.max_score if stats.cell.max_score else 1.0
         if share < 0.3:
-            return "<span class='bad'>hard</span>"
+            return "<span class='bad'>" + _("hard") + "</span>"
     if stats.full_share is not None and stats.full_share > 0.95:
-        return "easy"
+        return _("easy")
     if d is not None and d < 0.1:
-        return "does not separate"
+        return _("does not separate")
     return ""
 
 
 def questions_html(rows: Sequence[CellStats]) -> str:
     head = (
-        "<tr><th>question</th><th class='num'>points</th><th class='num'>scored</th>"
-        "<th class='num'>mean</th><th class='num'>full marks</th>"
-        "<th class='num'>not answered</th><th class='num'>stopped at time limit</th>"
-        "<th class='num'>discrimination</th><th></th></tr>"
+        f"<tr><th>{_('question')}</th><th class='num'>{_('points')}</th>"
+        f"<th class='num'>{_('scored')}</th><th class='num'>{_('mean')}</th>"
+        f"<th class='num'>{_('full marks')}</th><th class='num'>{_('not answered')}</th>"
+        f"<th class='num'>{_('stopped at time limit')}</th>"
+        f"<th class='num'>{_('discrimination')}</th><th></th></tr>"
     )
     body = []
     for s in rows:
         title = f"<span class='part'>{html.escape(s.cell.title)}</span><br>" if s.cell.title else ""
-        kind = " (by hand)" if s.cell.manual else ""
+        kind = " " + _("(by hand)") if s.cell.manual else ""
         body.append(
             f"<tr data-cell='{html.escape(s.cell.grade_id)}'><td>{title}"
             f"<code>{html.escape(s.cell.grade_id)}</code>{kind}</td>"
@@ -256,14 +332,14 @@ def questions_html(rows: Sequence[CellStats]) -> str:
             f"<td class='num' data-d='{'' if s.discrimination is None else s.discrimination}'>"
             f"{number(s.discrimination)}</td><td class='verdict'>{verdict(s)}</td></tr>"
         )
-    note = (
-        f"<p class='note'>{DISCRIMINATION_TEXT} Hard: mean below 30 % of the points, over "
-        "the submissions whose cell no time limit stopped; easy: more than 95 % at full marks "
-        f"(a word only once {VERDICT_AFTER} submissions have the score). Not answered: share "
-        "of the submissions whose cell was left as handed out. Stopped at time limit: "
-        "submissions whose cell a time limit stopped (scored 0; the word hard leaves them "
-        "out).</p>"
-    )
+    words = _(
+        "Hard: mean below 30 % of the points, over the submissions whose cell no time limit "
+        "stopped; easy: more than 95 % at full marks (a word only once {n} submissions have "
+        "the score). Not answered: share of the submissions whose cell was left as handed out. "
+        "Stopped at time limit: submissions whose cell a time limit stopped (scored 0; the word "
+        "hard leaves them out)."
+    ).format(n=VERDICT_AFTER)
+    note = f"<p class='note'>{_(DISCRIMINATION_TEXT)} {words}</p>"
     return f"<table class='wide'>{head}{''.join(body)}</table>{note}"
 
 
@@ -275,11 +351,13 @@ def witness_html(example: Example, names: Names, words: str | None = None) -> st
     if evidence.get("input"):
         parts.append(names.text(on(str(evidence["input"]))))
     if "got" in evidence:
-        parts.append(f"returned <code>{names.text(evidence['got'])}</code>")
+        got = f"<code>{names.text(evidence['got'])}</code>"
+        parts.append(_("returned {value}").format(value=got))
     if "expected" in evidence:
-        parts.append(f"should return <code>{names.text(evidence['expected'])}</code>")
+        expected = f"<code>{names.text(evidence['expected'])}</code>"
+        parts.append(_("should return {value}").format(value=expected))
     if "raised" in evidence:
-        parts.append(f"raised: {names.text(evidence['raised'])}")
+        parts.append(_("raised: {error}").format(error=names.text(evidence["raised"])))
     said = ", ".join(parts)
     message = clean_message(example.message)
     if words and words in message:
@@ -304,11 +382,11 @@ def misconceptions_html(
     rows: Sequence[Misconception], submitted: int, assignment: str, names: Names, root: Path | None
 ) -> str:
     if not rows:
-        return "<p>No failing cell has a mistake code.</p>"
+        return "<p>" + _("No failing cell has a mistake code.") + "</p>"
     head = (
-        "<tr><th>mistake</th><th class='num'>students</th><th class='num'>share</th>"
-        "<th>question it cost (students)</th><th>smallest witness</th>"
-        "<th class='name'>examples</th></tr>"
+        f"<tr><th>{_('mistake')}</th><th class='num'>{_('students')}</th>"
+        f"<th class='num'>{_('share')}</th><th>{_('question it cost (students)')}</th>"
+        f"<th>{_('smallest witness')}</th><th class='name'>{_('examples')}</th></tr>"
     )
     body = []
     for row in rows:
@@ -319,37 +397,48 @@ def misconceptions_html(
             f"<span class='id'>{html.escape(row.code)}</span>"
         )
         if row.group:
-            name += f"<br><span class='part'>first differs {names.text(on(row.group))}</span>"
+            name += f"<br><span class='part'>{names.text(first_differs(row.group))}</span>"
         cost = "<br>".join(
             f"<code>{html.escape(g)}</code> ({n})" for g, n in row.cells.most_common()
         )
         links = []
         for i, example in enumerate(examples_to_show(row), start=1):
             href = None if names.anonymous else feedback_link(example, assignment, root)
-            label = f"example {i}"
+            label = _("example {n}").format(n=i)
             links.append(f"<a href='{html.escape(href)}'>{label}</a>" if href else label)
         if names.anonymous:
-            examples = plural(len(row.examples), "cell")
+            examples = ngettext("{n} cell", "{n} cells", len(row.examples)).format(
+                n=len(row.examples)
+            )
         elif any("<a " in link for link in links):
             examples = ", ".join(links)
         else:
-            examples = "<span class='note'>no feedback page written yet (make feedback)</span>"
+            examples = (
+                "<span class='note'>"
+                + _("no feedback page written yet (make feedback)")
+                + "</span>"
+            )
         body.append(
             f"<tr data-code='{html.escape(row.code)}' data-students='{len(row.students)}'>"
             f"<td class='what'>{name}<br>{names.text(words)}</td>"
             f"<td class='num'>{len(row.students)}</td>"
             f"<td class='num'>{percent(len(row.students) / submitted if submitted else None)}</td>"
-            f"<td class='cost'>{cost}<br><span class='note'>{number(row.points)} points lost"
-            f"</span></td><td class='witness'>{witness_html(smallest, names, words)}</td>"
+            f"<td class='cost'>{cost}<br><span class='note'>"
+            + _("{points} points lost").format(points=number(row.points))
+            + f"</span></td><td class='witness'>{witness_html(smallest, names, words)}</td>"
             f"<td class='links'>{examples}</td></tr>"
         )
     note = (
-        "<p class='note'>Each failing cell's mistake code, from the grader's ledger: a named "
-        "mistake when the checker confirmed it on the student's own answers, else what was "
-        "seen (witness: a wrong answer on an input the feedback shows; raised: an error in the "
-        "student's code; hidden: only a hidden case failed), grouped by step and by the input "
-        "where it first differs. Share: "
-        "of the submitted. Not answered cells are counted in the table of questions.</p>"
+        "<p class='note'>"
+        + _(
+            "Each failing cell's mistake code, from the grader's ledger: a named mistake when the "
+            "checker confirmed it on the student's own answers, else what was seen (witness: a "
+            "wrong answer on an input the feedback shows; raised: an error in the student's code; "
+            "hidden: only a hidden case failed), grouped by step and by the input where it first "
+            "differs. Share: of the submitted. Not answered cells are counted in the table of "
+            "questions."
+        )
+        + "</p>"
     )
     return f"<table class='wide mistakes'>{head}{''.join(body)}</table>{note}"
 
@@ -358,22 +447,21 @@ def _people(results: Sequence[Result], names: Names, detail: Callable[[Result], 
     """A list of students with one detail each, folded away (a class may have hundreds); in
     anonymous mode only the count and the distinct details, no names."""
     if not results:
-        return "<p class='note'>None.</p>"
+        return "<p class='note'>" + _("None.") + "</p>"
     if names.anonymous:
         items = sorted({detail(r) for r in results if detail(r)})
         listed = "".join(f"<li>{item}</li>" for item in items[:20])
-        more = f"<li>and {len(items) - 20} more</li>" if len(items) > 20 else ""
-        return f"<p>{plural(len(results), 'student')}.</p>" + (
+        more = ""
+        if len(items) > 20:
+            more = "<li>" + _("and {n} more").format(n=len(items) - 20) + "</li>"
+        return f"<p>{students(len(results))}.</p>" + (
             f"<ul class='tight'>{listed}{more}</ul>" if listed else ""
         )
     rows = "".join(
         f"<tr><td class='name'>{names.who(r.student)}</td><td>{detail(r)}</td></tr>"
         for r in results
     )
-    return (
-        f"<details><summary>{plural(len(results), 'student')}</summary>"
-        f"<table>{rows}</table></details>"
-    )
+    return f"<details><summary>{students(len(results))}</summary><table>{rows}</table></details>"
 
 
 def help_html(
@@ -393,18 +481,20 @@ def help_html(
         lambda r: ", ".join(f"<code>{html.escape(g)}</code>" for g in timed_out(r)),
     )
     if not repeats:
-        repeat_html = "<p class='note'>None.</p>"
+        repeat_html = "<p class='note'>" + _("None.") + "</p>"
     elif names.anonymous:
-        repeat_html = (
-            f"<p>{plural(len(repeats), 'student')}: the same mistake on several assignments.</p>"
-        )
+        same = _("{students}: the same mistake on several assignments.")
+        repeat_html = f"<p>{same.format(students=students(len(repeats)))}</p>"
     else:
         repeat_html = (
-            f"<details><summary>{plural(len(repeats), 'student')}</summary><table>"
+            f"<details><summary>{students(len(repeats))}</summary><table>"
             + "".join(
                 f"<tr><td>{names.who(s)}</td><td>"
                 + "<br>".join(
-                    f"<code>{html.escape(code)}</code> on {html.escape(', '.join(where))}"
+                    _("{code} on {assignments}").format(
+                        code=f"<code>{html.escape(code)}</code>",
+                        assignments=html.escape(", ".join(where)),
+                    )
                     for code, where in codes.items()
                 )
                 + "</td></tr>"
@@ -412,15 +502,20 @@ def help_html(
             )
             + "</table></details>"
         )
+    below_heading = _("Below {share} of the points ({line} of {out_of})").format(
+        share=percent(help_.threshold), line=number(line), out_of=number(out_of)
+    )
+    stopped_note = _(
+        "Cells a time limit stopped: each scores 0 and is not counted as a mistake; the "
+        "student's feedback says what was measured."
+    )
     return (
-        f"<h3>Below {percent(help_.threshold)} of the points ({number(line)} of "
-        f"{number(out_of)})</h3>{below}"
-        f"<h3>The same mistake on several assignments</h3>{repeat_html}"
-        f"<h3>Flagged by the checks before grading</h3>{flagged}"
-        f"<h3>Grading failed</h3>{failed}"
-        f"<h3 id='stopped'>Stopped at a time limit</h3><p class='note'>Cells a time limit "
-        "stopped: each scores 0 and is not counted as a mistake; the student's feedback says "
-        f"what was measured.</p>{stopped}"
+        f"<h3>{below_heading}</h3>{below}"
+        f"<h3>{_('The same mistake on several assignments')}</h3>{repeat_html}"
+        f"<h3>{_('Flagged by the checks before grading')}</h3>{flagged}"
+        f"<h3>{_('Grading failed')}</h3>{failed}"
+        f"<h3 id='stopped'>{_('Stopped at a time limit')}</h3>"
+        f"<p class='note'>{stopped_note}</p>{stopped}"
     )
 
 
@@ -440,19 +535,26 @@ def assignment_page(
         for student, codes in repeats.items()
     }
     repeats = {student: codes for student, codes in local.items() if codes}
-    mode = "anonymous: no student is named" if names.anonymous else "instructor's page: names shown"
-    body = (
-        f"<p><a href='index.html'>All assignments</a></p>"
-        f"<h1>{html.escape(data.name)}: what the class got wrong</h1>"
-        f"<p class='sub'>From the gradebook and the grader's ledger, {html.escape(when)} "
-        f"({mode}).</p>"
-        f"<h2 id='glance'>At a glance</h2>{glance_html(glance)}"
-        f"<h2 id='questions'>By question</h2>{questions_html(questions)}"
-        f"<h2 id='mistakes'>The misconceptions</h2>"
-        f"{misconceptions_html(mistakes, glance.submitted, data.name, names, root)}"
-        f"<h2 id='help'>Who needs help</h2>{help_html(help_, data.out_of, repeats, names)}"
+    if names.anonymous:
+        mode = _("anonymous: no student is named")
+    else:
+        mode = _("instructor's page: names shown")
+    name = html.escape(data.name)
+    source = _("From the gradebook and the grader's ledger, {when} ({mode}).").format(
+        when=html.escape(when), mode=mode
     )
-    return page(f"{data.name}: class report", body)
+    body = (
+        f"<p><a href='index.html'>{_('All assignments')}</a></p>"
+        f"<h1>{_('{assignment}: what the class got wrong').format(assignment=name)}</h1>"
+        f"<p class='sub'>{source}</p>"
+        f"<h2 id='glance'>{_('At a glance')}</h2>{glance_html(glance)}"
+        f"<h2 id='questions'>{_('By question')}</h2>{questions_html(questions)}"
+        f"<h2 id='mistakes'>{_('The misconceptions')}</h2>"
+        f"{misconceptions_html(mistakes, glance.submitted, data.name, names, root)}"
+        f"<h2 id='help'>{_('Who needs help')}</h2>"
+        f"{help_html(help_, data.out_of, repeats, names)}"
+    )
+    return page(_("{assignment}: class report").format(assignment=data.name), body)
 
 
 # --------------------------------------------------------------------------------------------
@@ -463,27 +565,28 @@ def assignment_page(
 def index_page(
     lines: Sequence[tuple[AssignmentData, Glance, Sequence[Misconception]]],
     heatmap: str | None,
-    students: int,
+    class_size: int,
     names: Names,
     csv_name: str | None,
     when: str,
 ) -> str:
     head = (
-        "<tr><th class='name'>assignment</th><th class='num'>submitted</th>"
-        "<th class='num'>missing</th>"
-        "<th class='num'>failed</th><th class='num'>flagged</th><th class='num'>median</th>"
-        "<th class='num'>full marks</th><th>most common mistake</th></tr>"
+        f"<tr><th class='name'>{_('assignment')}</th><th class='num'>{_('submitted')}</th>"
+        f"<th class='num'>{_('missing')}</th><th class='num'>{_('failed')}</th>"
+        f"<th class='num'>{_('flagged')}</th><th class='num'>{_('median')}</th>"
+        f"<th class='num'>{_('full marks')}</th><th>{_('most common mistake')}</th></tr>"
     )
     rows = []
     for data, glance, mistakes in lines:
         tied = most_common(mistakes)
         common = "<br>".join(
-            f"{html.escape(short_name(top.code))} ({plural(len(top.students), 'student')}): "
+            f"{html.escape(short_name(top.code))} ({students(len(top.students))}): "
             f"{names.text(plain_words(top.code) or clean_message(top.smallest.message))}"
             for top in tied
         )
         if len(tied) > 1:
-            common = f"<span class='note'>a tie of {len(tied)}:</span><br>{common}"
+            tie = _("a tie of {n}:").format(n=len(tied))
+            common = f"<span class='note'>{tie}</span><br>{common}"
         rows.append(
             f"<tr data-assignment='{html.escape(data.name)}'><td class='name'><a href='"
             f"{urllib.parse.quote(data.name)}.html'>{html.escape(data.name)}</a></td>"
@@ -492,23 +595,28 @@ def index_page(
             f"<td class='num'>{number(glance.median)} / {number(glance.out_of)}</td>"
             f"<td class='num'>{percent(glance.full_share)}</td><td>{common}</td></tr>"
         )
+    source = ngettext(
+        "From the gradebook and the grader's ledger, {when}; {n} student.",
+        "From the gradebook and the grader's ledger, {when}; {n} students.",
+        class_size,
+    ).format(when=html.escape(when), n=class_size)
     body = (
-        "<h1>Class report: every assignment</h1>"
-        f"<p class='sub'>From the gradebook and the grader's ledger, {html.escape(when)}; "
-        f"{students} students.</p>"
+        f"<h1>{_('Class report: every assignment')}</h1>"
+        f"<p class='sub'>{source}</p>"
         f"<table class='wide'>{head}{''.join(rows)}</table>"
     )
     if heatmap:
-        caption = (
+        caption = _(
             "Each student's share of each assignment's points, one row per student, highest "
             "total first; grey: no submission."
         )
-        body += f"<h2>Students x assignments</h2>{figure(heatmap, 'heat-', caption)}"
+        body += f"<h2>{_('Students x assignments')}</h2>{figure(heatmap, 'heat-', caption)}"
     if csv_name:
-        body += (
-            f"<h2>For a spreadsheet</h2><p><a href='{html.escape(csv_name)}'>"
-            f"{html.escape(csv_name)}</a>: one row per student and graded cell (status, score, "
-            "points, mistake code), for a spreadsheet or an LMS; nbgrader's own "
-            "<code>nbgrader export</code> gives the totals.</p>"
-        )
-    return page("Class report", body)
+        link = f"<a href='{html.escape(csv_name)}'>{html.escape(csv_name)}</a>"
+        said = _(
+            "{link}: one row per student and graded cell (status, score, points, mistake code), "
+            "for a spreadsheet or an LMS; nbgrader's own <code>nbgrader export</code> gives the "
+            "totals."
+        ).format(link=link)
+        body += f"<h2>{_('For a spreadsheet')}</h2><p>{said}</p>"
+    return page(_("Class report"), body)

@@ -96,12 +96,13 @@ def exact_html(analysis: Analysis, mover: str, phase: str, stones: int, seconds:
     ``seconds``: how long the search has run."""
     best = set(analysis.best())
     other = other_player(mover)
+    column, best_word = _("column {number}"), _("(best)")
     rows = "".join(
         f"<tr class='gk-exact-row' data-column='{v.column}' data-exact='{str(v.exact).lower()}'"
         f"{' style=font-weight:bold' if v.column in best else ''}>"
-        f"<td style='padding:0 1em 0 0'>{html.escape(_('column {number}').format(number=v.column))}"
+        f"<td style='padding:0 1em 0 0'>{html.escape(column.format(number=v.column))}"
         f"</td><td class='gk-exact-words'>{html.escape(exact_words(v, mover))}"
-        f"{html.escape(' ' + _('(best)')) if v.column in best else ''}</td></tr>"
+        f"{html.escape(' ' + best_word) if v.column in best else ''}</td></tr>"
         for v in analysis.columns
     )
     exact = sum(v.exact for v in analysis.columns)
