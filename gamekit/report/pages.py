@@ -87,7 +87,8 @@ h1 { font-size: 1.5rem; margin-bottom: .2rem; } h2 { font-size: 1.2rem; margin-t
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
 th, td { border: 1px solid var(--line); padding: .35rem .55rem; text-align: left;
          vertical-align: top; overflow-wrap: anywhere; }
-th { background: var(--head); } td.num, th.num { text-align: right; white-space: nowrap; }
+th { background: var(--head); overflow-wrap: normal; }
+td.num, th.num { text-align: right; white-space: nowrap; }
 table.wide { width: 100%; }
 .counts td { font-size: 1.15rem; font-weight: 600; text-align: center; min-width: 6rem; }
 .counts th { text-align: center; font-weight: 500; }
