@@ -115,10 +115,14 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
     """
     if not isinstance(text, str):
         raise ValueError(f"a cell name is a string such as 'c5', got {text!r}")
+    from gamekit.i18n import _  # what a person typed is answered in their language
+
     found = _NAME.fullmatch(text.strip().lower())
     if found is None:
         raise ValueError(
-            f"{text!r} is not a cell name: a column letter then a row number, such as 'c5'"
+            _(
+                "{text!r} is not a cell name: a column letter then a row number, such as 'c5'"
+            ).format(text=text)
         )
     letters, digits = found.groups()
     col = 0
@@ -126,11 +130,14 @@ def parse_cell(text: str, size: int | None = None) -> Cell:
         col = col * 26 + ord(letter) - ord("a") + 1
     row = int(digits)
     if row < 1:
-        raise ValueError(f"{text!r} is not a cell name: rows are numbered from 1")
+        raise ValueError(
+            _("{text!r} is not a cell name: rows are numbered from 1").format(text=text)
+        )
     if size is not None and not (row <= size and col <= size):
         raise ValueError(
-            f"{text!r} is off the {size} x {size} board: "
-            f"columns a..{column_letters(size)}, rows 1..{size}"
+            _(
+                "{text!r} is off the {size} x {size} board: columns a..{last}, rows 1..{size}"
+            ).format(text=text, size=size, last=column_letters(size))
         )
     return (row, col)
 
@@ -423,7 +430,13 @@ class Hex(Game):
         if len(numbers) == 2 and all(n.isdecimal() for n in numbers):
             cell = (int(numbers[0]), int(numbers[1]))
             if cell not in self._index:
-                raise ValueError(f"{text!r} is off the board: rows and columns are 1..{self.size}")
+                from gamekit.i18n import _
+
+                raise ValueError(
+                    _("{text!r} is off the board: rows and columns are 1..{size}").format(
+                        text=text, size=self.size
+                    )
+                )
             return cell
         return parse_cell(text, self.size)
 
