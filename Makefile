@@ -163,7 +163,7 @@ clean:
 # gamekit/locale/gamekit.pot, each language's catalogue is updated from it (new messages come
 # untranslated, never guessed), and the catalogues are compiled (.mo, not tracked).
 catalogues: $(STAMP)
-	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
+	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k N_ -k kept_sentence -k ngettext:1,2 \
 	  --project gamekit --copyright-holder "the gamekit course" --no-location --sort-output \
 	  -o gamekit/locale/gamekit.pot gamekit
 	for l in pt_BR es; do $(VENV)/bin/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete --width 100 \

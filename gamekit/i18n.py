@@ -195,6 +195,65 @@ def count(value: int) -> str:
     return format_decimal(value, locale=language())
 
 
+class Said(str):
+    """A sentence as data: it is the English sentence wherever a string goes (a log, the
+    ledger, a test), and it keeps its template (the catalogue's key) and its values, so that
+    a page can say it again in its reader's language (`say`).
+
+    >>> reason = kept_sentence("cell {cell} was missing and was put back", cell="t1")
+    >>> reason, reason.to_dict()["template"]
+    ('cell t1 was missing and was put back', 'cell {cell} was missing and was put back')
+    """
+
+    template: str
+    values: dict[str, str]
+
+    def __new__(cls, template: str, values: dict[str, Any]) -> Said:
+        values = {n: v if isinstance(v, Said) else str(v) for n, v in values.items()}
+        self = super().__new__(cls, template.format(**values))
+        self.template, self.values = template, values
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Said, (self.template, self.values))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (a value that is itself a `Said` is kept as its own data)."""
+        values = {n: v.to_dict() if isinstance(v, Said) else v for n, v in self.values.items()}
+        return {"template": self.template, "values": values}
+
+
+def kept_sentence(template: str, /, **values: Any) -> Said:
+    """The sentence ``template`` filled with ``values`` (as text), kept as data: `Said`.
+    Marked for the catalogue like `_`, but looked up only when it is said again (`say`)."""
+    return Said(template, values)
+
+
+def say(sentence: str, kept: dict[str, Any] | None = None) -> str:
+    """``sentence`` in the language in use: from its template and values when ``kept`` holds
+    them (a result record's ``"said"``: English sentence -> `Said.to_dict`), else as it is.
+
+    >>> kept = {"nothing was handed in": {"template": "nothing was handed in", "values": {}}}
+    >>> with speaking("es"):
+    ...     print(say("nothing was handed in", kept), say("a sentence nobody kept", kept))
+    no se entregó nada a sentence nobody kept
+    """
+    entry = (kept or {}).get(sentence)
+    return sentence if entry is None else _said_again(entry, sentence)
+
+
+def _said_again(entry: Any, fallback: str) -> str:
+    """A kept sentence (`Said.to_dict`) in the language in use; ``fallback`` if it is not one."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("template"), str):
+        return fallback
+    values = entry.get("values") if isinstance(entry.get("values"), dict) else {}
+    values = {n: _said_again(v, "") if isinstance(v, dict) else str(v) for n, v in values.items()}
+    try:
+        return _(entry["template"]).format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit its values
+        return fallback
+
+
 def signed(value: float, places: int = 0) -> str:
     """A value with its sign and ``places`` decimals, as the language writes it: ``+1,500``
     and ``-0.35`` in English, ``+1.500`` and ``-0,35`` in Portuguese.

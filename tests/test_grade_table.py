@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from gamekit import course
 from gamekit.grader import driver
+from gamekit.grader import ledger as ledgers
 
 
 def grade(score: float, out_of: float) -> SimpleNamespace:
@@ -25,7 +26,7 @@ def test_totals_count_what_was_handed_in_and_say_what_is_missing(monkeypatch):
         ("cy", "a2"): {"status": "missing"},
     }
     monkeypatch.setattr(course, "read_grades", read_grades)
-    monkeypatch.setattr(driver, "read_ledger", lambda db_url, assignment=None: ledger)
+    monkeypatch.setattr(ledgers, "read_ledger", lambda db_url, assignment=None: ledger)
     table = course.grade_table(Path("/nowhere"), ["a1", "a2"], db_url="sqlite://")
     rows = {line.split()[0]: line for line in table.splitlines()[2:]}
     assert rows["ann"].endswith("8.0 /  14.0")

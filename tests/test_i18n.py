@@ -21,7 +21,7 @@ from gamekit.grader.feedback_page import (
     render_status_page,
 )
 
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "kept_sentence": None, "ngettext": (1, 2)}
 TRANSLATED = ("pt_BR", "es")
 
 
@@ -214,3 +214,39 @@ def test_a_mixed_class_gets_each_students_pages_in_their_language(tmp_path, monk
     monkeypatch.delenv("GAMEKIT_LANG")
     (root / "nbgrader_config.py").write_text("c = get_config()\n")
     assert pages() == {"ada": "en", "bo": "en", "cy": "en"}
+
+
+def test_the_graders_own_sentences_are_kept_as_data_and_said_in_the_pages_language(tmp_path):
+    """A job's reasons and notes are English strings in the ledger (what instructors, logs and
+    tests read) and keep their templates and values under ``"said"``; a student's page says
+    them in the student's language, values in place. A sentence nobody kept stays as it is."""
+    from test_feedback_bounds import ASSIGNMENT, NOTEBOOK, build_course, graded_notebook
+
+    from gamekit import course
+    from gamekit.grader.bounds import cut_messages, memory_sentence
+    from gamekit.grader.job import Job, empty_result, kept_as_said
+    from gamekit.grader.ledger import _write_ledger, read_ledger
+    from gamekit.i18n import kept_sentence
+
+    root = tmp_path / "course"
+    db_url = build_course(root, {"ada": graded_notebook("Prose."), "bo": graded_notebook("P.")})
+    job = Job(assignment=ASSIGNMENT, student="ada", release={}, hidden={}, submission={})
+    record = empty_result(job, "failed", [memory_sentence(), "a sentence nobody kept"])
+    record["notes"].append(
+        kept_sentence("{notebook}: {note}", notebook=NOTEBOOK, note=kept_sentence(
+            "cell {cell} was missing and was put back", cell="test_f"))
+    )  # fmt: skip
+    record = cut_messages(kept_as_said(record))
+    assert all(type(r) is str for r in record["reasons"] + record["notes"])
+    assert record["reasons"][0].startswith("grading this submission needed more than")
+    _write_ledger(db_url, record, "0" * 64)
+    assert read_ledger(db_url, ASSIGNMENT)[("ada", ASSIGNMENT)]["said"]
+    (root / "nbgrader_config.py").write_text(
+        "c = get_config()\nc.GamekitCourse.student_languages = {'ada': 'es'}\n"
+    )
+    course.feedback(root, ASSIGNMENT)
+    page = _words((root / "feedback" / "ada" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text())
+    assert "corregir esta entrega necesitó más que los" in page, page
+    assert "a sentence nobody kept" in page
+    assert f"{NOTEBOOK}: faltaba la celda test_f y se volvió a poner" in page
+    assert "grading this submission needed" not in page

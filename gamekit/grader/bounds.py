@@ -22,9 +22,12 @@ Inside the job, the replies of the kernel are bounded by `gamekit.checks.remote.
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from typing import Any
+
+from gamekit.i18n import kept_sentence
 
 GIB = 1024**3
 
@@ -51,7 +54,7 @@ MESSAGES = 200
 
 def outer_limit_sentence(limit: float = OUTER_LIMIT) -> str:
     """What a job stopped at the outer limit is failed with (the local pool's sentence)."""
-    return f"grading took over {limit:g} s and was stopped"
+    return kept_sentence("grading took over {seconds} s and was stopped", seconds=f"{limit:g}")
 
 
 def is_outer_limit(reason: object) -> bool:
@@ -66,19 +69,20 @@ def is_outer_limit(reason: object) -> bool:
 
 def memory_sentence(limit: int = JOB_MEMORY_BYTES) -> str:
     """What a job that ran out of its memory is failed with."""
-    return (
-        f"grading this submission needed more than the grader's {limit / GIB:g} GiB of memory "
-        "and was stopped"
+    return kept_sentence(
+        "grading this submission needed more than the grader's {gib} GiB of memory and was stopped",
+        gib=f"{limit / GIB:g}",
     )
 
 
 def death_sentence(exitcode: int | None) -> str:
     """Why a job process ended without a result, from its exit code."""
     if exitcode == -signal.SIGXCPU:
-        return (
-            f"grading used more than the grader's {JOB_CPU_SECONDS} s of CPU time and was stopped"
+        return kept_sentence(
+            "grading used more than the grader's {seconds} s of CPU time and was stopped",
+            seconds=JOB_CPU_SECONDS,
         )
-    return "the grading process died"
+    return kept_sentence("the grading process died")
 
 
 def limit_job_process(
@@ -111,6 +115,11 @@ def _cut(text: Any) -> Any:
 
 def cut_messages(result: dict) -> dict:
     """``result`` with every message cut to `MESSAGE_CHARS` and each list to `MESSAGES`."""
+    kept = result.get("said")
+    if isinstance(kept, dict):  # a kept sentence as long as a cut one is not kept at all
+        result["said"] = {
+            k: v for k, v in list(kept.items())[:MESSAGES] if len(json.dumps(v)) <= MESSAGE_CHARS
+        }
     for key in ("reasons", "notes", "flags"):
         entries = result.get(key)
         if not isinstance(entries, list):

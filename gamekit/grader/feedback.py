@@ -96,7 +96,7 @@ def write_feedback(
     from gamekit.grader.feedback_page import PageInfo
     from gamekit.grader.ledger import read_ledger
     from gamekit.grader.settings import ClassLanguages
-    from gamekit.i18n import chosen
+    from gamekit.i18n import chosen, say, speaking
 
     preload()
     languages = ClassLanguages.read(root, chosen())
@@ -113,12 +113,16 @@ def write_feedback(
             if (graded_folder / kept).is_file():  # reads both beside the page, as it sends it
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / kept).write_text((graded_folder / kept).read_text())
-        notes = [str(n) for n in record.get("notes", [])]
+        language = languages.of(student)
+        kept = record.get("said") if isinstance(record.get("said"), dict) else {}
+        with speaking(language):  # the grader's own sentences, said again in the page's
+            reasons = [say(str(r), kept) for r in record.get("reasons", [])]
+            notes = [say(str(n), kept) for n in record.get("notes", [])]
         notes += [str(f.get("message", "")) for f in record.get("flags", []) if f.get("message")]
         for name in release:
             info = PageInfo(
-                assignment, name, student, record.get("status", "graded"),
-                [str(r) for r in record.get("reasons", [])], notes, languages.of(student),
+                assignment, name, student, record.get("status", "graded"), reasons, notes,
+                language,
             )  # fmt: skip
             cells = [c for c in record.get("cells", []) if c.get("notebook") == name]
             stored = scores.get((student, name), {})

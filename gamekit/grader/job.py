@@ -27,6 +27,7 @@ from typing import Any
 import nbformat
 
 from gamekit.grader.nbfile import parse_notebook
+from gamekit.i18n import Said, kept_sentence
 
 STATUS_GRADED, STATUS_FAILED, STATUS_MISSING = "graded", "failed", "missing"
 
@@ -99,7 +100,7 @@ def assemble(release: Any, submitted: Any, hidden: dict[str, dict]) -> tuple[Any
     release, duplicates dropped and deleted cells put back. Returns it and what was repaired."""
     release_cells = {_meta(c).get("grade_id"): c for c in release.cells if _meta(c).get("grade_id")}
     order = [g for g in (_meta(c).get("grade_id") for c in release.cells) if g]
-    notes: list[str] = []
+    notes: list[Said] = []
     cells, seen = [], set()
     for cell in submitted.get("cells", []):
         if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
@@ -115,14 +116,14 @@ def assemble(release: Any, submitted: Any, hidden: dict[str, dict]) -> tuple[Any
             cells.append(cell)
             continue
         if grade_id in seen:
-            notes.append(f"a second copy of cell {grade_id} was ignored")
+            notes.append(kept_sentence("a second copy of cell {cell} was ignored", cell=grade_id))
             continue
         seen.add(grade_id)
         cells.append(_instructor_version(mine, cell, hidden.get(grade_id)))
     for position, grade_id in enumerate(order):
         if grade_id in seen:
             continue
-        notes.append(f"cell {grade_id} was missing and was put back")
+        notes.append(kept_sentence("cell {cell} was missing and was put back", cell=grade_id))
         earlier = set(order[:position])
         at = 0
         for index, cell in enumerate(cells):
@@ -258,21 +259,24 @@ def _banner(text: str) -> Any:
 
 
 def empty_result(job: Job, status: str, reasons: list[str] | None = None) -> dict:
-    """A result record with nothing graded yet (the shape every job returns)."""
-    return {
-        "assignment": job.assignment,
-        "student": job.student,
-        "status": status,
-        "reasons": list(reasons or []),
-        "flags": [],
-        "notes": [],
-        "cells": [],
-        "notebooks": {},
-        "timings": {},
-        "stopped": [],
-        "recheck": job.recheck,
-        "sandboxed": None,
-    }
+    """A result record with nothing graded yet (the shape every job returns); a `Said` among
+    ``reasons`` is kept as data (`kept_as_said`)."""
+    return kept_as_said(
+        {
+            "assignment": job.assignment,
+            "student": job.student,
+            "status": status,
+            "reasons": list(reasons or []),
+            "flags": [],
+            "notes": [],
+            "cells": [],
+            "notebooks": {},
+            "timings": {},
+            "stopped": [],
+            "recheck": job.recheck,
+            "sandboxed": None,
+        }
+    )
 
 
 SOCKET_PATH_BYTES = 107
@@ -319,10 +323,25 @@ def grade_job(job: Job | dict) -> dict:
         result["reasons"].append(memory_sentence())
     except Exception as error:  # noqa: BLE001 - a job reports, it never takes the driver down
         result["status"] = STATUS_FAILED
-        result["reasons"].append(f"the grader could not run this submission: {error}")
+        result["reasons"].append(
+            kept_sentence("the grader could not run this submission: {error}", error=error)
+        )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     result["timings"]["total"] = round(time.monotonic() - started, 3)
+    return kept_as_said(result)
+
+
+def kept_as_said(result: dict) -> dict:
+    """``result`` with its reasons and notes as plain strings (English), and what each `Said`
+    among them was made of under ``"said"``: a feedback page says them in its reader's
+    language (`gamekit.i18n.say`)."""
+    kept = result.setdefault("said", {})
+    for key in ("reasons", "notes"):
+        for sentence in result.get(key, []):
+            if isinstance(sentence, Said):
+                kept[str(sentence)] = sentence.to_dict()
+        result[key] = [str(sentence) for sentence in result.get(key, [])]
     return result
 
 
@@ -355,11 +374,13 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         result["reasons"].append(job.problem)
     elif not job.handed_in or not (job.submission or job.intake):
         result["status"] = STATUS_MISSING  # no folder, or an empty one
-        result["reasons"].append("nothing was handed in")
+        result["reasons"].append(kept_sentence("nothing was handed in"))
     elif not job.submission:
         result["status"] = STATUS_FAILED
         why = "; ".join(f["message"] for f in job.intake[:3]) or "the folder is empty"
-        result["reasons"].append(f"nothing in the folder could be read ({why})")
+        result["reasons"].append(
+            kept_sentence("nothing in the folder could be read ({why})", why=why)
+        )
     started = time.monotonic()
     report = _lint(release_dir, submitted_dir, result)
     _add_phase(result, "lint", time.monotonic() - started)
@@ -374,7 +395,13 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
                 submitted = parse_notebook(Path(submitted_path).read_bytes())
             except (OSError, ValueError) as error:
                 result["status"] = STATUS_FAILED
-                result["reasons"].append(f"{name} could not be read ({error}): not graded")
+                result["reasons"].append(
+                    kept_sentence(
+                        "{notebook} could not be read ({error}): not graded",
+                        notebook=name,
+                        error=error,
+                    )
+                )
                 submitted = None
         broken = [
             f["message"]
@@ -383,11 +410,19 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         ]
         if submitted is None and broken:
             result["status"] = STATUS_FAILED
-            result["reasons"].append(f"{name} could not be read ({broken[0]}): not graded")
+            result["reasons"].append(
+                kept_sentence(
+                    "{notebook} could not be read ({error}): not graded",
+                    notebook=name,
+                    error=broken[0],
+                )
+            )
         if submitted is None:
             blank, _ = assemble(release, {"cells": []}, hidden)
             if job.submission and not any("could not be read" in r for r in result["reasons"]):
-                result["reasons"].append(f"{name} was not handed in")
+                result["reasons"].append(
+                    kept_sentence("{notebook} was not handed in", notebook=name)
+                )
             result["cells"] += [
                 dict(r, score=0.0, message="not graded: no notebook")
                 for r in score_cells(blank, name, points, set())
@@ -396,7 +431,9 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
         started = time.monotonic()
         notebook, notes = assemble(release, submitted, hidden)
         _add_phase(result, "assemble", time.monotonic() - started)
-        result["notes"] += [f"{name}: {n}" for n in notes]
+        result["notes"] += [
+            kept_sentence("{notebook}: {note}", notebook=name, note=note) for note in notes
+        ]
         namespace = TrustedNamespace(release, job.literal_cells, submitted)
         ran, failure, sandboxed = _execute(notebook, namespace, work, job, result)
         result["sandboxed"] = sandboxed
@@ -503,14 +540,18 @@ def _execute_with(notebook, namespace, work: Path, job: Job, result: dict, env: 
         reason = getattr(km, "kill_reason", None)
         failure = _died(client, reason)
     except KernelUnresponsive as error:
-        failure = str(error)
+        failure = error.args[0] if error.args and isinstance(error.args[0], Said) else str(error)
     except MemoryError:  # the job process at its limit, e.g. decoding a huge output
         from gamekit.grader.bounds import memory_sentence
 
         failure = memory_sentence()
     except Exception as error:  # noqa: BLE001
         reason = getattr(km, "kill_reason", None)
-        failure = _died(client, reason) if reason else f"the kernel failed: {error}"
+        failure = (
+            _died(client, reason)
+            if reason
+            else kept_sentence("the kernel failed: {error}", error=error)
+        )
     finally:
         stopping = time.monotonic()
         _shutdown(km)
@@ -551,15 +592,22 @@ def _died(client, reason: str | None) -> str:
     last = max((int(i) for i in client.timings), default=-1)
     cell = last + 1
     if reason is None and str(last) in client.stopped:
-        return (
-            f"cell {cell} was stopped at its time limit and the kernel did not stop when "
+        return kept_sentence(
+            "cell {cell} was stopped at its time limit and the kernel did not stop when "
             "interrupted (a loop that catches KeyboardInterrupt, or a kernel that ran out of "
-            "memory sending its reply?): it was stopped"
+            "memory sending its reply?): it was stopped",
+            cell=cell,
         )
-    why = {
-        "memory": "it used more memory than the limit",
-        "processes": "it started more processes than the limit",
-        "cpu": "it used more CPU time than the limit",
-        "disk": "it wrote more into the folder of its sockets than the limit",
-    }.get(reason or "", "the code ended the process or crashed it")
-    return f"the kernel died while running cell {cell}: {why}"
+    templates = {
+        "memory": "the kernel died while running cell {cell}: it used more memory than the limit",
+        "processes": (
+            "the kernel died while running cell {cell}: it started more processes than the limit"
+        ),
+        "cpu": "the kernel died while running cell {cell}: it used more CPU time than the limit",
+        "disk": (
+            "the kernel died while running cell {cell}: it wrote more into the folder of its "
+            "sockets than the limit"
+        ),
+    }
+    default = "the kernel died while running cell {cell}: the code ended the process or crashed it"
+    return kept_sentence(templates.get(reason or "", default), cell=cell)

@@ -53,6 +53,7 @@ from gamekit.grader.budget import (
 )
 from gamekit.grader.connection import CellTimeout, Connection
 from gamekit.grader.names import top_level_names
+from gamekit.i18n import Said, kept_sentence
 
 SERVE_EXPRESSION = "__import__('gamekit.checks.kernel', fromlist=['serve']).serve({path!r})"
 
@@ -451,10 +452,7 @@ class TrustedClient(NotebookClient):
                     await ensure_async(self.km.interrupt_kernel())
                 elif interrupted is not None and time.monotonic() - interrupted > 2 * self.grace:
                     task.cancel()
-                    raise KernelUnresponsive(
-                        f"cell {cell_index + 1} was stopped at its time limit and the kernel did "
-                        "not stop when interrupted (a loop that catches KeyboardInterrupt?)"
-                    )
+                    raise KernelUnresponsive(_unresponsive(cell_index))
             try:
                 task.result()
             except CellTimeoutError:
@@ -628,10 +626,7 @@ class TrustedClient(NotebookClient):
                 return
             if attempt == 0 and not stopped:
                 await ensure_async(self.km.interrupt_kernel())
-        raise KernelUnresponsive(
-            f"cell {cell_index + 1} was stopped at its time limit and the kernel did not stop "
-            "when interrupted (a loop that catches KeyboardInterrupt?)"
-        )
+        raise KernelUnresponsive(_unresponsive(cell_index))
 
     async def _reply_for(self, msg_id: str, seconds: float) -> bool:
         """True once the reply to ``msg_id`` came; False after ``seconds`` without it."""
@@ -733,3 +728,12 @@ __all__ = [
     "is_test_cell",
     "literal_answer",
 ]
+
+
+def _unresponsive(cell_index: int) -> Said:
+    """Why grading stopped at a cell whose kernel would not stop (a `Said`)."""
+    return kept_sentence(
+        "cell {cell} was stopped at its time limit and the kernel did not stop when interrupted "
+        "(a loop that catches KeyboardInterrupt?)",
+        cell=cell_index + 1,
+    )
