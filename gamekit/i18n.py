@@ -16,7 +16,10 @@ catalogue (``pt_PT`` reads ``pt_BR``); a message missing from a catalogue is sho
 What is translated so far: the words of the feedback page itself (its headings, the score line,
 the table's columns, the page's own sentences), the terminal game and its replays (``python -m
 gamekit play --lang es``) and the board widgets (``play_connect_four(lang="pt_BR")``, or
-``GAMEKIT_LANG`` in the kernel's environment); the grader's findings are still English.
+``GAMEKIT_LANG`` in the kernel's environment), the class report, and the grading machine's
+own sentences on a feedback page (why a submission failed, what it repaired: kept as data,
+`Said`, and said again in the page's language by `say`); the checkers' findings are still
+English.
 """
 
 from __future__ import annotations
