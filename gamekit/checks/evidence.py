@@ -56,6 +56,7 @@ gamekit.checks.GradingError: double on x = 2 returned 5, but should return 4
 from __future__ import annotations
 
 import contextlib
+import math
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -105,6 +106,12 @@ Fact = Callable[[Probe, Any, Any], str]
 
 def equal(a: Any, b: Any) -> bool:
     return a == b
+
+
+def close(a: Any, b: Any) -> bool:
+    """Two numbers equal up to rounding; anything else (a `Raised`, say) equals nothing."""
+    numbers = isinstance(a, (int, float)) and isinstance(b, (int, float))
+    return numbers and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def outputs(function: Callable[..., Any], probes: Sequence[Probe]) -> list[Any]:

@@ -199,26 +199,34 @@ def _no_mistake(name: str) -> float:
     return math.nan
 
 
-def _witness_error(name: str, found: Any, call: Callable[[Any], Any] | None = None) -> GradingError:
+Again = Callable[[Callable[..., Any], tuple], Any]
+"""``again(function, args)``: how the mutation harness calls a function on a probe again."""
+
+
+def _call_plainly(function: Callable[..., Any], args: tuple) -> Any:
+    return function(*args)
+
+
+def _keep_probe(name: str, probe: Any, expected: Any, again: Again | None) -> None:
+    """Keep ``probe`` in `CASES_SEEN` (a witness names no mistake: nothing else to re-check)."""
+    call = again or _call_plainly
+    CASES_SEEN[(name, probe.words)] = (lambda f, a=probe.args: call(f, a), expected, _no_mistake)
+
+
+def _witness_error(name: str, found: Any, again: Again | None = None) -> GradingError:
     """The error for a ladder witness (a `gamekit.checks.a01.ladder.Found`), kept in
-    `CASES_SEEN` so that the mutation harness can re-check it (``call``: how, if not by calling
-    the function on the witness's probe)."""
+    `CASES_SEEN` so that the mutation harness can re-check it."""
     witness = found.witness
-    CASES_SEEN[(name, witness.probe.words)] = (call or found.call, witness.expected, _no_mistake)
+    _keep_probe(name, witness.probe, witness.expected, again)
     return GradingError(found.message, code=f"witness:{name}", evidence=witness.to_dict())
 
 
-def ladder_failed(name: str, call: Callable[[Callable[..., Any], tuple], Any] | None = None):
-    """``raised_at(probe, error)`` for a ladder: keeps the probe where the student's code failed
-    in `CASES_SEEN` (``call(function, args)``: how to call a function on it again)."""
+def ladder_failed(name: str, again: Again | None = None):
+    """``raised_at(probe, error)`` for a ladder: keeps the probe where the student's code
+    failed in `CASES_SEEN`."""
 
     def raised_at(probe: Any, error: GradingError) -> None:
-        again = call or (lambda function, args: function(*args))
-        CASES_SEEN[(name, probe.words)] = (
-            lambda function, a=probe.args: again(function, a),
-            math.nan,
-            _no_mistake,
-        )
+        _keep_probe(name, probe, math.nan, again)
 
     return raised_at
 
@@ -227,12 +235,12 @@ def _diagnose_value(
     name, got, expected, mutants, case, confirm=None, call=None, ladder=None
 ) -> GradingError:
     """The error for a wrong value. A catalogued mistake is named when it is the only one that
-        gives ``got`` here (and the reference does not) and ``confirm(fitting)`` finds that it also
-        gives the student's values on every public probe. Otherwise ``ladder()`` looks for the
-        smallest public probe that goes wrong (``ladder(raised_at)``; it raises the student's error
-    on the probe where their code fails), and its witness is the message; failing that, the
-        message says only that the value is wrong. ``call(function)`` calls a function on this case
-        (kept in `CASES_SEEN`, so that the claim can be re-checked)."""
+    gives ``got`` here (and the reference does not) and ``confirm(fitting)`` finds that it also
+    gives the student's values on every public probe. Otherwise ``ladder(raised_at)`` looks for
+    the smallest public probe that goes wrong (it raises the student's error on the probe where
+    their code fails), and its witness is the message; failing that, the message says only that
+    the value is wrong. ``call(function)`` calls a function on this case (kept in `CASES_SEEN`,
+    so that the claim can be re-checked)."""
     if call is not None:
         CASES_SEEN[(name, case)] = (call, expected, mutants.__getitem__)
     fitting = [

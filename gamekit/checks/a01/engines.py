@@ -33,7 +33,7 @@ from gamekit.checks.a01.ladder import (
     worst_everywhere,
 )
 from gamekit.checks.a01.references import MUTANTS, _decision, _value, correct_minimax_value
-from gamekit.checks.evidence import Mutant, Probe, confirmed, outputs, standing_in
+from gamekit.checks.evidence import Mutant, Probe, close, confirmed, outputs, standing_in
 from gamekit.games import Game
 from gamekit.trace import run_traced
 
@@ -140,10 +140,10 @@ def check_minimax_decision(
                 "takes the move of smallest value)",
                 code="a01.decision_min_max_swapped",
             )
-        found = decision_witness(name, run, ladder_failed(name, _substituted(reference)))
+        again = _substituted(reference)
+        found = decision_witness(name, run, ladder_failed(name, again))
         if found is not None:
-            call = lambda f: _substituted(reference)(f, found.witness.probe.args)  # noqa: E731
-            raise _witness_error(name, found, call)
+            raise _witness_error(name, found, again)
         raise GradingError(
             f"{name} {case} did not choose a move with the best minimax value",
             code="witness:minimax_decision",
@@ -170,15 +170,10 @@ def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
         mutants = {
             m: Mutant(MUTANTS[m], lambda s, g, w, m=m: _value(s, g, w, mutant=m)) for m in fitting
         }
-        name = confirmed(mutants, probes, outputs(value, probes), _same_number)
-        return [] if name is None else [name]
+        named = confirmed(mutants, probes, outputs(value, probes), close)
+        return [] if named is None else [named]
 
     return confirm
-
-
-def _same_number(a: Any, b: Any) -> bool:
-    """Equal values (a `Raised` where the student's code failed equals nothing)."""
-    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and _same(a, b)
 
 
 def _trees(specs: Any) -> list[Any]:
@@ -230,8 +225,8 @@ def _cutoff_confirmer(run: Callable[..., float]):
             m: Mutant(MUTANTS[m], lambda t, d, e, w, m=m: _value(t.initial, t, w, d, e, mutant=m))
             for m in fitting
         }
-        name = confirmed(mutants, probes, outputs(run, probes), _same_number)
-        return [] if name is None else [name]
+        named = confirmed(mutants, probes, outputs(run, probes), close)
+        return [] if named is None else [named]
 
     return confirm
 

@@ -29,7 +29,6 @@ smallest of its children's values for MIN: A1 = -3, A2 = 1, so -3
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +36,15 @@ from typing import Any
 from gamekit.checks import GradingError
 from gamekit.checks.a01.cases import table_eval, tree_from_nested
 from gamekit.checks.a01.references import _value
-from gamekit.checks.evidence import Mutant, Probe, Witness, confirmed, first_witness, outputs
+from gamekit.checks.evidence import (
+    Mutant,
+    Probe,
+    Witness,
+    close,
+    confirmed,
+    first_witness,
+    outputs,
+)
 from gamekit.gametree import CHANCE, MAX, MIN, GameTree
 from gamekit.search import WIN
 
@@ -110,14 +117,6 @@ class Found:
     witness: Witness
     message: str
 
-    @property
-    def words(self) -> str:
-        return self.witness.probe.words
-
-    def call(self, function: Callable[..., Any]) -> Any:
-        """``function`` on the witness's probe (what the mutation harness re-checks)."""
-        return function(*self.witness.probe.args)
-
 
 Run = Callable[[GameTree, Any, str], Any]
 """``run(tree, node, player)``: the student's value of ``node`` for ``player`` (raises
@@ -125,10 +124,6 @@ Run = Callable[[GameTree, Any, str], Any]
 
 RaisedAt = Callable[[Probe, GradingError], None]
 """Told of the probe where the student's code failed, before the error is raised."""
-
-
-def _close(a: Any, b: Any) -> bool:
-    return isinstance(a, (int, float)) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def _rule(tree: GameTree, node: Any, player: str) -> str:
@@ -192,7 +187,7 @@ def value_witness(
         lambda node, tree, who: run(tree, node, who),
         _value,
         probes,
-        _close,
+        close,
         narrow=_children,
         every=False,
         raised_at=raised_at,
@@ -243,7 +238,7 @@ def cutoff_witness(
         lambda state, tree, depth, estimate, who: run(tree, depth, estimate, who),
         _cutoff_value,
         cutoff_probes(),
-        _close,
+        close,
         every=False,
         raised_at=raised_at,
     )

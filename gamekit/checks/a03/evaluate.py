@@ -26,7 +26,7 @@ from gamekit.checks.a03.spec import (
     DIRECTIONS,
     WEIGHTS,
 )
-from gamekit.checks.evidence import Mutant, Probe, confirmed, outputs
+from gamekit.checks.evidence import Mutant, Probe, close, confirmed, outputs
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -143,11 +143,6 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
-def _same_number(a: Any, b: Any) -> bool:
-    """Equal values (a `Raised` where the student's code failed equals nothing)."""
-    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and _same(a, b)
-
-
 EVALUATE_MISTAKE_KEYS = (
     "no_centre",
     "ignores_opponent",
@@ -214,7 +209,7 @@ def check_evaluate_positions(
             i: Mutant(EVALUATE_MISTAKE_KEYS[i], lambda s, w, i=i: mistake_value(s, w, i))
             for i in sorted(fitting)
         }
-        name = confirmed(mutants, probes, outputs(student, probes), _same_number)
+        name = confirmed(mutants, probes, outputs(student, probes), close)
     if name is not None:
         index = name
         explanation = _mistakes(position.state, player)[index][0]
