@@ -33,24 +33,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-_MISSING = object()
 
-
-def literal_setting(root: Path, name: str, default: Any = None) -> Any:
-    """The value of the last literal assignment ``<name> = <literal>`` in ``root``'s
-    ``nbgrader_config.py``; ``default`` if there is none, or the file cannot be read."""
+def literal_settings(root: Path) -> dict[str, Any]:
+    """Every literal assignment ``<name> = <literal>`` in ``root``'s ``nbgrader_config.py``,
+    by name as written (``"c.Execute.timeout"``), the last one winning; none if the file cannot
+    be read."""
     try:
         tree = ast.parse((root / "nbgrader_config.py").read_text())
     except (OSError, SyntaxError, ValueError):
-        return default
-    found = _MISSING
+        return {}
+    found = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [name]:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
             try:
-                found = ast.literal_eval(node.value)
+                found[ast.unparse(node.targets[0])] = ast.literal_eval(node.value)
             except ValueError:
                 continue
-    return default if found is _MISSING else found
+    return found
 
 
 @dataclass(frozen=True)
@@ -67,11 +66,12 @@ class ClassLanguages:
         choice, if any) stands for the class's language."""
         from gamekit.i18n import normalised
 
-        language = chosen or literal_setting(root, "c.GamekitCourse.language", "en")
-        students = literal_setting(root, "c.GamekitCourse.student_languages", {})
+        settings = literal_settings(root)
+        language = chosen or settings.get("c.GamekitCourse.language", "en")
+        students = settings.get("c.GamekitCourse.student_languages", {})
         if not isinstance(students, dict):
             students = {}
-        instructor = chosen or literal_setting(root, "c.GamekitCourse.instructor_language")
+        instructor = chosen or settings.get("c.GamekitCourse.instructor_language")
         return cls(
             normalised(str(language)),
             {str(who): normalised(str(lang)) for who, lang in students.items()},
@@ -95,7 +95,7 @@ def cell_time_setting(root: Path) -> float:
     >>> cell_time_setting(folder)
     12.0
     """
-    value = literal_setting(root, "c.Execute.timeout")
+    value = literal_settings(root).get("c.Execute.timeout")
     if type(value) in (int, float) and value > 0:
         return float(value)
     return DEFAULT_CELL_SECONDS
