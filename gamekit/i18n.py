@@ -265,12 +265,7 @@ def signed(value: float, places: int = 0) -> str:
     ...     print(signed(1500), signed(-0.354, 2))
     +1.500 -0,35
     """
-    if language() == "en":
-        return f"{value:+,.{places}f}"
-    from babel.numbers import format_decimal
-
-    body = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(value, format=f"+{body};-{body}", locale=language())
+    return _decimal(value, places, sign=True)
 
 
 def fixed(value: float, places: int) -> str:
@@ -281,12 +276,18 @@ def fixed(value: float, places: int) -> str:
     ...     print(fixed(2.5, 1))
     2,5
     """
+    return _decimal(value, places, sign=False)
+
+
+def _decimal(value: float, places: int, sign: bool) -> str:
+    """``value`` grouped in thousands, with ``places`` decimals (and its sign), in the language
+    in use."""
     if language() == "en":
-        return f"{value:,.{places}f}"
+        return f"{value:{'+' if sign else ''},.{places}f}"
     from babel.numbers import format_decimal
 
     body = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(value, format=body, locale=language())
+    return format_decimal(value, format=f"+{body};-{body}" if sign else body, locale=language())
 
 
 def decimal_mark() -> str:
