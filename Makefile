@@ -21,12 +21,12 @@ help:
 	@echo "make test      run every test (sets up .venv and chromium when missing)"
 	@echo "make lint      ruff check + format check"
 	@echo "make bench     print engine speed figures"
-	@echo "make release   regenerate release/ from source/ with nbgrader"
+	@echo "make release   regenerate release/ from source/ with nbgrader, and release/pt_BR, release/es, notebooks/<lang> from the catalogues"
 	@echo "make grade     autograde everything under submitted/"
 	@echo "make feedback  write feedback HTML for graded submissions (LANG=pt_BR or es: the class's language for this run)"
 	@echo "make report    what the class got wrong: one HTML page per assignment under reports/ (LANG=pt_BR or es)"
 	@echo "make catalogues  extract the course's messages, update the pt_BR and es catalogues, compile them"
-	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/"
+	@echo "make lab       JupyterLab for students: a copy of release/ and notebooks/ in work/ (LANG=pt_BR or es: the notebooks and the lab in it)"
 	@echo "make lab-instructor  JupyterLab on the whole course, with the formgrader"
 
 $(STAMP): pyproject.toml
@@ -99,14 +99,26 @@ EXTENSION_MANAGER := @jupyterlab/extensionmanager-extension:plugin
 disabled = {"disabledExtensions": {$(subst true ",true$(comma) ",$(foreach p,$(addprefix @jupyter/nbgrader:,$(1)) $(NEWS) $(2),"$(p)": true))}}
 server_off = "{$(subst False ',False$(comma) ',$(foreach e,$(1),'nbgrader.server_extensions.$(e)': False))}"
 
+# `make lab LANG=pt_BR` (or es): the notebooks in that language (release/pt_BR/, notebooks/pt_BR/,
+# written from the catalogues by `make release`), and the boards and checks speak it (GAMEKIT_LANG).
+# JupyterLab's own words come from its language packs (installed with the course: pyproject.toml),
+# chosen by the lab's settings (an override of the translation plugin's locale).
+LAB_LANG := $(filter pt_BR es,$(GAMEKIT_LANG))
+LAB_RELEASE := $(if $(LAB_LANG),release/$(LAB_LANG),release)
+LAB_LECTURES := $(if $(LAB_LANG),notebooks/$(LAB_LANG),notebooks)
+LAB_LOCALE := $(if $(filter pt_BR,$(LAB_LANG)),pt_BR,$(if $(filter es,$(LAB_LANG)),es_ES,en))
+
 lab: $(STAMP)
-	@mkdir -p work
-	@cp -rn release/. work/ && cp -rn notebooks work/ && echo "Your notebooks are in work/ (copies: release/ stays as handed out)."
+	@mkdir -p work/notebooks
+	@cp -rn $(filter-out %/pt_BR %/es,$(wildcard $(LAB_RELEASE)/*)) work/ && cp -n $(LAB_LECTURES)/*.ipynb work/notebooks/ \
+	  && echo "Your notebooks are in work/ (copies: release/ stays as handed out)."
 	@[ -z "$(ROOT_FLAG)" ] || echo "Running as root: starting JupyterLab with --allow-root."
-	@mkdir -p build/student-lab/labconfig
+	@mkdir -p build/student-lab/labconfig build/student-lab/settings
 	@echo '$(call disabled,$(NBG_PLUGINS),$(EXTENSION_MANAGER))' > build/student-lab/labconfig/page_config.json
+	@echo '{"@jupyterlab/translation-extension:plugin": {"locale": "$(LAB_LOCALE)"}}' > build/student-lab/settings/overrides.json
 	JUPYTER_CONFIG_PATH=$(CURDIR)/build/student-lab $(VENV)/bin/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=work \
-	  --ServerApp.jpserver_extensions=$(call server_off,$(NBG_SERVER)) --LabApp.extension_manager=readonly $(LAB_ARGS)
+	  --ServerApp.jpserver_extensions=$(call server_off,$(NBG_SERVER)) --LabApp.extension_manager=readonly \
+	  --LabApp.app_settings_dir=$(CURDIR)/build/student-lab/settings $(LAB_ARGS)
 
 # The formgrader's first page would create a missing gradebook, and nbgrader starts a whole new
 # Python process for it (`alembic heads`, for the schema version: 25 of that page's 27 s on a busy
@@ -159,13 +171,17 @@ scale-deps:
 clean:
 	rm -rf build .pytest_cache .ruff_cache
 
-# The course's languages (gamekit/i18n.py): the English messages marked in the code go to
-# gamekit/locale/gamekit.pot, each language's catalogue is updated from it (new messages come
-# untranslated, never guessed), and the catalogues are compiled (.mo, not tracked).
+# The course's languages (gamekit/i18n.py): the English messages marked in the code and the
+# sentences of the notebooks' test cells go to gamekit/locale/gamekit.pot, each language's
+# catalogue is updated from it (new messages come untranslated, never guessed), and the
+# catalogues are compiled (.mo, not tracked). The notebooks' own catalogues
+# (gamekit/locale/<lang>/notebooks/) are updated from the English notebooks, and the
+# translated notebooks written (release/<lang>/, notebooks/<lang>/: gamekit/course/translate.py).
 catalogues: $(STAMP)
 	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k N_ -k kept_sentence -k ngettext:1,2 \
 	  --project gamekit --copyright-holder "the gamekit course" --no-location --sort-output \
 	  -o gamekit/locale/gamekit.pot gamekit
+	$(PY) -m gamekit.course translations
 	for l in pt_BR es; do $(VENV)/bin/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete --width 100 \
 	  -i gamekit/locale/gamekit.pot -d gamekit/locale -D gamekit -l $$l || exit 1; done
 	$(PY) -m gamekit.i18n

@@ -59,6 +59,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gamekit.i18n import normalised
+
 SERVICE_TOKEN_VARIABLE = "GAMEKIT_HUB_SERVICE_TOKEN"
 SERVICE_NAME = "course-admin"
 DB_URL_VARIABLE = "GAMEKIT_DB_URL"  # the gradebook's URL, read by the course's nbgrader_config.py
@@ -101,6 +103,7 @@ class HubSetup:
     port: int
     hub_port: int
     proxy_api_port: int
+    language: str = "en"  # the class's: the lab's own words, the boards and the checks
     config: Path = field(init=False)
     exchange: Path = field(init=False)
     student_config_dir: Path = field(init=False)
@@ -150,16 +153,31 @@ def nbgrader_config(exchange: Path, course_id: str) -> str:
     )
 
 
-def server_config(enabled: tuple[str, ...]) -> dict:
+def server_config(enabled: tuple[str, ...], settings: Path | None = None) -> dict:
     """jupyter_server_config.json that turns nbgrader's server extensions on or off.
 
     Everyone's Extension Manager is read-only: the Hub's environment is shared, and its pins are
-    the ones the course was tested with.
+    the ones the course was tested with. ``settings``: the folder of the lab's settings
+    overrides (`lab_overrides`: the class's language for JupyterLab's own words).
     """
+    lab: dict = {"extension_manager": "readonly"}
+    if settings is not None:
+        lab["app_settings_dir"] = str(settings)
     return {
         "ServerApp": {"jpserver_extensions": {e: e in enabled for e in SERVER_EXTENSIONS}},
-        "LabApp": {"extension_manager": "readonly"},
+        "LabApp": lab,
     }
+
+
+LAB_LOCALES = {"en": "en", "pt_BR": "pt_BR", "es": "es_ES"}
+"""The locale of JupyterLab's language pack for each of the course's languages."""
+
+
+def lab_overrides(language: str) -> dict:
+    """overrides.json of the lab's settings: JupyterLab speaks ``language`` (its language pack,
+    installed with the course)."""
+    locale = LAB_LOCALES[normalised(language)]
+    return {"@jupyterlab/translation-extension:plugin": {"locale": locale}}
 
 
 def page_config(instructor: bool) -> dict:
@@ -217,6 +235,7 @@ def pre_spawn_hook(spawner):
     """Students get the assignment list only; the instructor also the formgrader."""
     role = "instructor" if spawner.user.name == {setup.instructor!r} else "student"
     spawner.environment["JUPYTER_CONFIG_PATH"] = CONFIG_DIRS[role]
+    spawner.environment["GAMEKIT_LANG"] = {setup.language!r}  # the boards and checks speak it
     # A PostgreSQL gradebook's address (and password) reaches the instructor's server only.
     if role == "instructor" and os.environ.get({DB_URL_VARIABLE!r}):
         spawner.environment[{DB_URL_VARIABLE!r}] = os.environ[{DB_URL_VARIABLE!r}]
@@ -272,13 +291,16 @@ def _write_config_dir(
     if course_dir is not None:  # the formgrader works on this course wherever the server starts
         text += f"c.CourseDirectory.root = {str(course_dir)!r}\n"
     (folder / "nbgrader_config.py").write_text(text)
-    text = json.dumps(server_config(extensions), indent=1)
+    settings = folder / "settings"
+    settings.mkdir(exist_ok=True)
+    (settings / "overrides.json").write_text(json.dumps(lab_overrides(setup.language), indent=1))
+    text = json.dumps(server_config(extensions, settings), indent=1)
     (folder / "jupyter_server_config.json").write_text(text)
     labconfig = folder / "labconfig"
     labconfig.mkdir(exist_ok=True)
     instructor = "nbgrader.server_extensions.formgrader" in extensions
     (labconfig / "page_config.json").write_text(json.dumps(page_config(instructor), indent=1))
-    for path in [folder, labconfig, *folder.rglob("*")]:
+    for path in [folder, labconfig, settings, *folder.rglob("*")]:
         os.chmod(path, 0o755 if path.is_dir() else 0o644)
 
 
@@ -294,6 +316,7 @@ def write_setup(
     proxy_api_port: int | None = None,
     course_dir: Path | None = None,
     singleuser: str | None = None,
+    language: str = "en",
 ) -> HubSetup:
     """Write the Hub's config, both roles' Jupyter settings and the exchange under ``dest``.
 
@@ -337,6 +360,7 @@ def write_setup(
         port,
         hub_port,
         proxy_api_port,
+        normalised(language),
     )
     setup.dest.mkdir(parents=True, exist_ok=True)
     os.chmod(setup.dest, 0o755)
@@ -390,6 +414,12 @@ def main(argv: list[str] | None = None) -> int:
     write.add_argument("--port", type=int, default=8000)
     write.add_argument("--hub-port", type=int, default=8081)
     write.add_argument("--course-dir", type=Path, help="copy the course here for the instructor")
+    write.add_argument(
+        "--language",
+        default="en",
+        help="the class's language: en, pt_BR or es (JupyterLab's own words, the boards, the "
+        "checks' sentences in the lab)",
+    )
     args = parser.parse_args(argv)
     students = [s.strip() for s in args.students.split(",") if s.strip()]
     try:
@@ -402,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
             port=args.port,
             hub_port=args.hub_port,
             course_dir=args.course_dir,
+            language=args.language,
         )
     except ValueError as error:
         print(f"gamekit.hub: {error}", file=sys.stderr)

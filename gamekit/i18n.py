@@ -13,13 +13,14 @@ a01.ipynb, entregado por ada
 The language is chosen once: `set_language`, or the ``GAMEKIT_LANG`` environment variable
 (``GAMEKIT_LANG=pt_BR make feedback``), else English. A regional variant reads its family's
 catalogue (``pt_PT`` reads ``pt_BR``); a message missing from a catalogue is shown in English.
-What is translated so far: the words of the feedback page itself (its headings, the score line,
-the table's columns, the page's own sentences), the terminal game and its replays (``python -m
-gamekit play --lang es``) and the board widgets (``play_connect_four(lang="pt_BR")``, or
-``GAMEKIT_LANG`` in the kernel's environment), the class report, and the grading machine's
-own sentences on a feedback page (why a submission failed, what it repaired: kept as data,
-`Said`, and said again in the page's language by `say`); the checkers' findings are still
-English.
+Everything a person reads is translated: the feedback page and the class report, the
+terminal game and its replays (``python -m gamekit play --lang es``), the board widgets
+(``play_connect_four(lang="pt_BR")``, or ``GAMEKIT_LANG`` in the kernel's environment), and
+every sentence the grader says. Those are kept as data (`Said`: a template of the catalogue
+and its values, `kept_sentence`) in the result record, and said again in the reader's
+language (`say`, `said_again`), so one record reads in English to the instructor and in
+Portuguese to the student. The notebooks are translated by their own catalogues
+(`gamekit.course.translate`).
 """
 
 from __future__ import annotations
@@ -201,7 +202,8 @@ def count(value: int) -> str:
 class Said(str):
     """A sentence as data: it is the English sentence wherever a string goes (a log, the
     ledger, a test), and it keeps its template (the catalogue's key) and its values, so that
-    a page can say it again in its reader's language (`say`).
+    a page can say it again in its reader's language (`say`). A template without values is
+    the sentence itself: its braces are text.
 
     >>> reason = kept_sentence("cell {cell} was missing and was put back", cell="t1")
     >>> reason, reason.to_dict()["template"]
@@ -213,7 +215,7 @@ class Said(str):
 
     def __new__(cls, template: str, values: dict[str, Any]) -> Said:
         values = {n: v if isinstance(v, Said) else str(v) for n, v in values.items()}
-        self = super().__new__(cls, template.format(**values))
+        self = super().__new__(cls, template.format(**values) if values else template)
         self.template, self.values = template, values
         return self
 
@@ -242,19 +244,37 @@ def say(sentence: str, kept: dict[str, Any] | None = None) -> str:
     no se entregó nada a sentence nobody kept
     """
     entry = (kept or {}).get(sentence)
-    return sentence if entry is None else _said_again(entry, sentence)
+    return sentence if entry is None else said_again(entry, sentence)
 
 
-def _said_again(entry: Any, fallback: str) -> str:
-    """A kept sentence (`Said.to_dict`) in the language in use; ``fallback`` if it is not one."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("template"), str):
+def said_again(entry: Any, fallback: str) -> str:
+    """A kept sentence (`Said.to_dict`) in the language in use; ``fallback`` if it is not one
+    of the course's own templates (the catalogue's messages: a record cannot bring its own)
+    or its values do not fit it.
+
+    >>> entry = kept_sentence("cell {cell} was missing and was put back", cell="t1").to_dict()
+    >>> with speaking("pt_BR"):
+    ...     print(said_again(entry, "?"), said_again({"template": "{x.__class__}"}, "?"))
+    a célula t1 estava faltando e foi reposta ?
+    """
+    if not isinstance(entry, dict) or entry.get("template") not in course_templates():
         return fallback
     values = entry.get("values") if isinstance(entry.get("values"), dict) else {}
-    values = {n: _said_again(v, "") if isinstance(v, dict) else str(v) for n, v in values.items()}
-    try:
-        return _(entry["template"]).format(**values)
-    except (KeyError, IndexError, ValueError):  # a translation that does not fit its values
+    values = {n: said_again(v, "") if isinstance(v, dict) else str(v) for n, v in values.items()}
+    try:  # a sentence without values is as it is written (braces and all)
+        return _(entry["template"]).format(**values) if values else _(entry["template"])
+    except (KeyError, IndexError, ValueError, AttributeError):  # a value that does not fit
         return fallback
+
+
+@functools.cache
+def course_templates() -> frozenset[str]:
+    """Every message the course's code marks (``gamekit.pot``): the only templates a kept
+    sentence is said again from."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as file:
+        return frozenset(str(m.id) for m in read_po(file) if m.id and isinstance(m.id, str))
 
 
 def signed(value: float, places: int = 0) -> str:

@@ -64,6 +64,7 @@ MISSING = [
 ]
 needs_hub = pytest.mark.skipif(bool(MISSING), reason="; ".join(MISSING))
 ME = pwd.getpwuid(os.geteuid()).pw_name
+TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
 
 # --------------------------------------------------------------------------------------------
@@ -87,7 +88,9 @@ def load_config(path: Path, **env: str) -> Config:
 
 @pytest.fixture
 def written(tmp_path) -> HubSetup:
-    return write_setup(tmp_path / "hub", "ai-101", ME, ["ann", "bo"], port=8123, hub_port=8125)
+    return write_setup(
+        tmp_path / "hub", "ai-101", ME, ["ann", "bo"], port=8123, hub_port=8125, language="pt_BR"
+    )
 
 
 def test_exchange_modes(written) -> None:
@@ -157,6 +160,9 @@ def test_the_students_lab_reads_those_settings(written, tmp_path) -> None:
                 url = f"http://127.0.0.1:{port}/lab?token={token}"
                 with urllib.request.urlopen(url, timeout=120) as reply:
                     page = reply.read().decode()
+                url = f"http://127.0.0.1:{port}/lab/api/settings/{TRANSLATION}?token={token}"
+                with urllib.request.urlopen(url, timeout=120) as reply:
+                    settings = json.loads(reply.read())
                 break
             except OSError:  # not listening yet
                 assert lab.poll() is None and time.monotonic() < deadline, "no lab started"
@@ -171,6 +177,9 @@ def test_the_students_lab_reads_those_settings(written, tmp_path) -> None:
     assert {EXTENSION_MANAGER_PLUGIN, "@jupyter/nbgrader:formgrader"} <= disabled, log[-2000:]
     assert "@jupyter/nbgrader:assignment-list" not in disabled  # students fetch and submit
     assert config["extensionManager"]["can_install"] is False, config["extensionManager"]
+    # JupyterLab speaks the class's language (its language pack, chosen by the settings)
+    locale = settings["schema"]["properties"]["locale"]["default"]
+    assert settings["settings"].get("locale", locale) == "pt_BR", settings
 
 
 def test_hub_config_lists_the_course_users_and_the_service_only_with_a_token(written) -> None:
@@ -193,6 +202,7 @@ def test_spawn_hook_points_each_role_at_its_settings(written, monkeypatch) -> No
         spawner = SimpleNamespace(user=SimpleNamespace(name=name), environment={})
         hook(spawner)
         assert spawner.environment["JUPYTER_CONFIG_PATH"] == str(folder)
+        assert spawner.environment["GAMEKIT_LANG"] == "pt_BR"  # the class's language
         assert ("GAMEKIT_DB_URL" in spawner.environment) is (name == ME)  # never to students
 
 

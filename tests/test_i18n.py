@@ -8,11 +8,13 @@ import io
 import re
 import string
 
+import nbformat
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from gamekit import i18n
+from gamekit.course.folders import course_root
 from gamekit.grader.feedback_page import (
     CellScore,
     PageInfo,
@@ -54,7 +56,58 @@ def test_the_template_holds_every_message_the_code_marks():
         )
     }
     assert len(found) > 30
-    assert found == set(_template())
+    from gamekit.course import translate
+
+    phrases = {
+        unit.text
+        for notebook in translate.english_notebooks(course_root())
+        for unit in translate.test_phrases(nbformat.read(notebook, as_version=4))
+    }
+    assert len(phrases) > 40  # every passed(...) and expect(..., "...") of the test cells
+    assert found | phrases == set(_template())
+
+
+MESSAGE_ARGUMENT = {"GradingError": 0, "EngineForbidden": 0, "expect": 1}
+
+
+def _made_here(node) -> str:
+    """What kind of English text made on the spot a message expression is ("" if none)."""
+    import ast
+
+    if isinstance(node, ast.JoinedStr):
+        return "an f-string"
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return "a string literal" if re.search("[A-Za-z]", node.value) else ""
+    if isinstance(node, ast.BinOp):
+        return "text joined with + or %"
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("format", "join"):
+        return "text made with .format or .join"
+    return ""
+
+
+def test_no_checker_or_grader_message_is_english_made_on_the_spot():
+    """Every failure a checker or the grader raises for a student to read is a kept sentence
+    (`gamekit.i18n.kept_sentence`: a template of the catalogue and its values), never an
+    f-string or a literal, which a page could only show in English. (`course check` also
+    asserts, on every fixture's record, that each failing test cell's sentence was kept.)"""
+    import ast
+
+    package = i18n.LOCALE_DIR.parent
+    found = []
+    for path in sorted([*(package / "checks").rglob("*.py"), *(package / "grader").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", "")
+            if name in MESSAGE_ARGUMENT:
+                index = MESSAGE_ARGUMENT[name]
+                message = node.args[index] if len(node.args) > index else None
+                kind = _made_here(message) if message is not None else ""
+                if kind:
+                    found.append(f"{path.relative_to(package)}:{node.lineno}: {name}, {kind}")
+            elif name == "kept_sentence" and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp)):
+                found.append(f"{path.relative_to(package)}:{node.lineno}: template not literal")
+    assert not found, "\n".join(found)
 
 
 def test_every_literal_the_code_marks_is_in_the_template_even_inside_an_f_string():
@@ -250,3 +303,49 @@ def test_the_graders_own_sentences_are_kept_as_data_and_said_in_the_pages_langua
     assert "a sentence nobody kept" in page
     assert f"{NOTEBOOK}: faltaba la celda test_f y se volvió a poner" in page
     assert "grading this submission needed" not in page
+
+
+def test_a_checkers_finding_is_said_in_the_students_language_and_only_from_the_catalogue():
+    """A failed test cell's `GradingError`, made of a kept sentence, is said on the page in the
+    page's language, whole (the record keeps only 500 characters), values in place; a ``✓``
+    line of `passed` is said in it too. A ``said`` that is not one of the course's templates
+    (a forged one, in an answer cell's metadata or a test cell's) is never rendered from."""
+    from gamekit.checks import GradingError, passed
+    from gamekit.checks.errors import forbidden_message
+    from gamekit.grader.trusted import error_output, keep_said
+
+    error = GradingError(forbidden_message("minimax"), code="forbidden")
+    assert str(error).startswith("minimax is the course's own answer")
+    with i18n.speaking("es"):
+        spanish = i18n._(error.said["template"]).format(name="minimax")
+    assert spanish != str(error)
+    cell = nbformat.from_dict(NOTEBOOK).cells[0]
+    cell.outputs = [error_output(error)]
+    keep_said(cell, error.said)
+    phrase = "minimax_values_by_hand(): one number for each inner node of hand_tree"
+    cell.outputs.insert(0, {"output_type": "stream", "name": "stdout", "text": f"✓ {phrase}\n"})
+    forged = nbformat.from_dict(NOTEBOOK).cells[0]
+    forged.metadata["nbgrader"]["grade_id"] = "t2"
+    forged.outputs = [error_output(GradingError("the English one"))]
+    keep_said(forged, {"template": "{x.__class__} forged", "values": {"x": "1"}})
+    notebook = {"cells": [cell, forged]}
+    scores = {
+        "t1": CellScore("t1", 3, 0.0, message=f"GradingError: {error}"[:40], said=error.said),
+        "t2": CellScore("t2", 3, 0.0, message="GradingError: the English one",
+                        said={"template": "{x.__class__} forged", "values": {"x": "1"}}),
+    }  # fmt: skip
+    page = _words(
+        render_notebook_page(notebook, PageInfo("a01", "a.ipynb", "ada", language="es"), scores)
+    )
+    assert page.count(spanish) >= 2, page  # in the table and in the cell's own output
+    assert "the course's own answer" not in page
+    with i18n.speaking("es"):
+        assert f"✓ {i18n._(phrase)}" in page and i18n._(phrase) != phrase
+    assert "the English one" in page and "forged" not in page and "class" not in page
+    with io.StringIO() as out:
+        import contextlib
+
+        with contextlib.redirect_stdout(out), i18n.speaking("pt_BR"):
+            passed(phrase)
+        with i18n.speaking("pt_BR"):
+            assert out.getvalue() == f"✓ {i18n._(phrase)}\n"

@@ -55,8 +55,11 @@ def _course(tmp_path: Path, *files: str) -> Path:
 
 
 @contextlib.contextmanager
-def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, list[str]]]:
-    """``make TARGET`` in ``course``; yields (base URL, token, the output, once it has ended)."""
+def _lab(
+    target: str, course: Path, tmp_path: Path, *extra: str
+) -> Iterator[tuple[str, str, list[str]]]:
+    """``make TARGET`` (and ``extra`` arguments) in ``course``; yields (base URL, token, the
+    output, once it has ended)."""
     port, token = _free_port(), "t0ken"
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"), HOME=str(tmp_path))
     venv = Path(sys.prefix)
@@ -68,6 +71,7 @@ def _lab(target: str, course: Path, tmp_path: Path) -> Iterator[tuple[str, str, 
             "STAMP=",  # never reinstall the shared environment from this scratch copy
             f"LAB_ARGS=--no-browser --ServerApp.port={port} --ServerApp.token={token} "
             "--ServerApp.ip=127.0.0.1",
+            *extra,
         ],
         cwd=course,
         env=env,
@@ -124,7 +128,7 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
         status, body = _get(f"{base}/api/contents?token={token}")
         assert status == 200
         names = {item["name"] for item in json.loads(body)["content"]}
-        released = {p.name for p in (ROOT / "release").iterdir() if p.is_dir()}
+        released = {p.name for p in (ROOT / "release").iterdir() if p.is_dir()} - LANGUAGES
         assert names == released | {"notebooks"}
         assert _get(f"{base}/api/contents/source?token={token}")[0] == 404
         # No nbgrader at all: no formgrader, no exchange lists, no Validate.
@@ -139,6 +143,40 @@ def test_student_lab_serves_copies_of_the_release_and_no_formgrader(tmp_path):
         assert (course / "release" / "a02_alphabeta").exists()  # the release stays as it was
     if os.geteuid() == 0:
         assert "Running as root: starting JupyterLab with --allow-root." in output[0]
+    assert "Traceback" not in output[0]
+
+
+LANGUAGES = {"pt_BR", "es"}
+
+
+def _locale(plugin: dict) -> str:
+    """The locale the translation plugin's settings choose: the user's, else the default (the
+    course's override)."""
+    return plugin["settings"].get("locale") or plugin["schema"]["properties"]["locale"]["default"]
+
+
+def test_a_student_lab_in_spanish_has_the_spanish_notebooks_and_speaks_spanish(tmp_path):
+    """``make lab LANG=es``: the students' copies are the Spanish release and lecture
+    notebooks, JupyterLab's settings choose Spanish and its language pack answers (its own
+    words: "Run All Cells" is "Ejecutar todas las celdas")."""
+    course = _course(tmp_path)
+    with _lab("lab", course, tmp_path, "LANG=es") as (base, token, output):
+        status, body = _get(f"{base}/api/contents?token={token}")
+        names = {item["name"] for item in json.loads(body)["content"]}
+        released = {p.name for p in (ROOT / "release").iterdir() if p.is_dir()} - LANGUAGES
+        assert status == 200 and names == released | {"notebooks"}
+        for notebook in [
+            *(course / "work").glob("a0*/*.ipynb"),
+            *(course / "work").glob("notebooks/*.ipynb"),
+        ]:
+            assert json.loads(notebook.read_text())["metadata"]["gamekit"]["language"] == "es"
+        status, body = _get(
+            f"{base}/lab/api/settings/@jupyterlab/translation-extension:plugin?token={token}"
+        )
+        assert status == 200 and _locale(json.loads(body)) == "es_ES", body[:300]
+        status, body = _get(f"{base}/lab/api/translations/es_ES?token={token}")
+        words = json.loads(body)["data"]["jupyterlab"]
+        assert status == 200 and words["Run All Cells"] == ["Ejecutar todas las celdas"]
     assert "Traceback" not in output[0]
 
 

@@ -28,18 +28,23 @@ from gamekit.checks.errors import (
     forbidden_message,
     refusing_code,
 )
+from gamekit.i18n import Said, _
 
 
-def expect(condition: object, message: str, code: str = "expect") -> None:
+def expect(condition: object, message: str, code: str = "expect", **values: Any) -> None:
     """A visible test's check: raise `GradingError` with ``message`` unless ``condition``. Its
-    mistake code says that a visible test's stated condition failed on the student's output."""
+    mistake code says that a visible test's stated condition failed on the student's output.
+    ``message`` is a template of the course's catalogue (the test cells' sentences are in it:
+    `gamekit.course.translate.test_phrases`), filled with ``values``; it is kept, so a feedback
+    page says it in the student's language."""
     if not condition:
-        raise GradingError(message, code=code)
+        raise GradingError(Said(message, values), code=code)
 
 
 def passed(what: str) -> None:
-    """Say what a visible test checked, once all its checks have passed (one line, with ✓)."""
-    print(f"✓ {what}")
+    """Say what a visible test checked, once all its checks have passed (one line, with ✓), in
+    the language in use (``what`` is one of the catalogue's sentences)."""
+    print(f"✓ {_(what)}")
 
 
 GRADING = False

@@ -24,7 +24,7 @@ import shutil
 import tempfile
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -210,14 +210,29 @@ def build_submission(release_nb: dict, source_nb: dict, case: Case) -> dict:
     return nb
 
 
-def write_submissions(root: Path, assignment: str, students: dict[str, Case]) -> None:
-    """Write ``submitted/<student>/<assignment>/<notebook>`` for each student's case."""
+def write_submissions(
+    root: Path,
+    assignment: str,
+    students: dict[str, Case],
+    languages: Callable[[str], str] | None = None,
+) -> None:
+    """Write ``submitted/<student>/<assignment>/<notebook>`` for each student's case, each
+    from the release in the student's language (``languages``: student -> language; default
+    English), as a student who worked from ``release/<lang>/`` hands it in."""
+    from gamekit.course.translate import catalogue_path, read_catalogue, translated_notebook
+
     release_dir = root / "release" / assignment
     for release_path in sorted(release_dir.glob("*.ipynb")):
         source_path = root / "source" / assignment / release_path.name
-        release_nb = json.loads(release_path.read_text())
+        english = json.loads(release_path.read_text())
         source_nb = json.loads(source_path.read_text())
+        in_language: dict[str, dict] = {"en": english}
         for student, case in students.items():
+            language = languages(student) if languages else "en"
+            if language not in in_language:
+                catalogue = read_catalogue(catalogue_path(language, release_path))
+                in_language[language] = translated_notebook(english, catalogue, language)
+            release_nb = in_language[language]
             folder = root / "submitted" / student / assignment
             folder.mkdir(parents=True, exist_ok=True)
             if case.empty:
@@ -447,6 +462,7 @@ def check_cases(
                     problems.append(
                         f"{grade_id}: mistake {codes.get(grade_id)!r}, expected {code!r}"
                     )
+            problems += unkept_messages(record)
             if case.feedback:
                 text = feedback_text(course, case.name, assignment).lower()
                 for phrase in case.feedback:
@@ -457,6 +473,29 @@ def check_cases(
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def unkept_messages(record: dict) -> list[str]:
+    """The checkers' messages in a result record that a page could not say in another
+    language: a test cell's failure (`GradingError`, its time limit) whose sentence was not
+    kept as one of the course's templates, or whose kept data does not give the English
+    sentence back."""
+    from gamekit.i18n import course_templates, said_again, speaking
+
+    problems = []
+    for cell in record.get("cells", []):
+        kind, _, text = str(cell.get("message", "")).partition(": ")
+        if kind not in ("GradingError", "EngineForbidden", "CellTimeoutError"):
+            continue
+        said = cell.get("said")
+        if not isinstance(said, dict) or said.get("template") not in course_templates():
+            problems.append(f"{cell.get('grade_id')}: message not kept as a sentence: {text!r}")
+            continue
+        with speaking("en"):
+            again = said_again(said, "")
+        if not again.startswith(text[:400]):
+            problems.append(f"{cell.get('grade_id')}: kept sentence {again!r} is not {text!r}")
+    return problems
 
 
 def print_results(results: list[CaseResult], log=print) -> None:
@@ -550,6 +589,10 @@ def demo(root: Path | None = None, log=print) -> Path:
     root = root or course_root()
     course = scratch_course(root / "build" / "demo", root)
     names = assignments(course)
+    from gamekit.grader.settings import ClassLanguages
+    from gamekit.i18n import chosen
+
+    languages = ClassLanguages.read(course, chosen())  # each sample student works in theirs
     with open(root / "tests" / "submissions" / "demo_students.json") as f:
         roster: dict[str, dict[str, str]] = json.load(f)
     for assignment in names:
@@ -560,7 +603,7 @@ def demo(root: Path | None = None, log=print) -> Path:
             for student, plan in roster.items()
             if plan.get(assignment) in cases
         }
-        write_submissions(course, assignment, students)
+        write_submissions(course, assignment, students, languages.of)
         log(f"{assignment}: released, {len(students)} sample submissions handed in")
     handed_in = len(list((course / "submitted").glob("*/*")))
     log(
@@ -592,6 +635,9 @@ def release(root: Path | None = None, log=print) -> None:
     for assignment in assignments(root):
         generate(root, assignment)
         log(f"release/{assignment} regenerated")
+    from gamekit.course.translate import write_translations
+
+    write_translations(root, log=log)
 
 
 def calibrate(
@@ -721,6 +767,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("demo")
     sub.add_parser("release")
+    sub.add_parser(
+        "translations",
+        help="update the notebooks' catalogues (gamekit/locale/<lang>/notebooks/) from the "
+        "English notebooks, then write release/<lang>/ and notebooks/<lang>/ from them",
+    )
     grade = sub.add_parser("grade", help="grade submitted/ through the trusted driver")
     grade.add_argument("assignment", nargs="*", help="default: every assignment handed in")
     grade.add_argument("--student", action="append", help="only these students (repeatable)")
@@ -751,6 +802,14 @@ def main(argv: list[str] | None = None) -> int:
         demo()
     elif args.command == "release":
         release()
+    elif args.command == "translations":
+        from gamekit.course.translate import add_test_phrases, update_catalogues, write_translations
+        from gamekit.i18n import DOMAIN, LOCALE_DIR
+
+        added = add_test_phrases(LOCALE_DIR / f"{DOMAIN}.pot", course_root())
+        print(f"{added} sentences of the test cells added to {DOMAIN}.pot")
+        update_catalogues(course_root())
+        write_translations(course_root())
     elif args.command == "grade":
         return grade_all(
             None,

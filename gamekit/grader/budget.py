@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from gamekit.i18n import kept_sentence
+
 WALL_FACTOR = 3.0
 """The wall-clock cap of a cell is this many times its CPU limit."""
 
@@ -152,20 +154,32 @@ def timeout_sentence(
 ) -> str:  # fmt: skip
     """What a stopped cell's message says: only what was measured, never a guessed cause."""
     if budget_or_kind == "wall":
-        text = (
-            f"this cell was stopped after {wall_limit:g} s, the cap on the time a cell may run, "
-            f"sleep or wait for a reply (it had used {cpu_used:.1f} s of CPU time)"
+        stopped = kept_sentence(
+            "this cell was stopped after {wall} s, the cap on the time a cell may run, sleep or "
+            "wait for a reply (it had used {cpu} s of CPU time)",
+            wall=format(wall_limit, "g"),
+            cpu=format(cpu_used, ".1f"),
         )
     else:
-        text = (
-            f"your code used more than {cpu_limit:g} s of CPU time in this cell, its limit, and "
-            "was stopped"
+        stopped = kept_sentence(
+            "your code used more than {limit} s of CPU time in this cell, its limit, and was "
+            "stopped",
+            limit=format(cpu_limit, "g"),
         )
-    if reference:
-        text += f"; with the course's answers this cell needs {reference:.2g} s of CPU"
-    if confirmed:
-        text += (
+    needs = (
+        kept_sentence(
+            "; with the course's answers this cell needs {reference} s of CPU",
+            reference=format(reference, ".2g"),
+        )
+        if reference
+        else ""
+    )
+    again = (
+        kept_sentence(
             " (this is a second grading of your notebook, run alone after a time limit stopped "
             "the first)"
         )
-    return text
+        if confirmed
+        else ""
+    )
+    return kept_sentence("{stopped}{needs}{again}", stopped=stopped, needs=needs, again=again)

@@ -96,7 +96,7 @@ def write_feedback(
     from gamekit.grader.feedback_page import PageInfo
     from gamekit.grader.ledger import read_ledger
     from gamekit.grader.settings import ClassLanguages
-    from gamekit.i18n import chosen, say, speaking
+    from gamekit.i18n import chosen, said_again, say, speaking
 
     preload()
     languages = ClassLanguages.read(root, chosen())
@@ -118,7 +118,11 @@ def write_feedback(
         with speaking(language):  # the grader's own sentences, said again in the page's
             reasons = [say(str(r), kept) for r in record.get("reasons", [])]
             notes = [say(str(n), kept) for n in record.get("notes", [])]
-        notes += [str(f.get("message", "")) for f in record.get("flags", []) if f.get("message")]
+            notes += [
+                said_again(f.get("said"), str(f["message"]))
+                for f in record.get("flags", [])
+                if isinstance(f, dict) and f.get("message")
+            ]  # the lint's and the intake's findings, kept as data like the notes
         for name in release:
             info = PageInfo(
                 assignment, name, student, record.get("status", "graded"), reasons, notes,
@@ -170,5 +174,6 @@ def _cell_scores(cells: list[dict], stored: dict[str, dict]) -> dict[str, CellSc
             str(now.get("comment") or ""),
             str(cell.get("message") or ""),
             cell.get("evidence") if isinstance(cell.get("evidence"), dict) else None,
+            cell.get("said") if isinstance(cell.get("said"), dict) else None,
         )
     return result

@@ -45,6 +45,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gamekit.i18n import Said, kept_sentence
+
 NBGRADER_FILES = ("timestamp.txt", "submission_secret.txt")
 """Files nbgrader's exchange puts in a submission folder: read (small), never graded."""
 
@@ -113,9 +115,10 @@ class Refusal:
             "kind": self.kind,
             "notebook": "",
             "cell": "",
-            "message": self.message,
+            "message": str(self.message),
             "severity": self.severity,
             "file": self.path,
+            **({"said": self.message.to_dict()} if isinstance(self.message, Said) else {}),
         }
 
 
@@ -282,12 +285,17 @@ class _Links:
             return None
         theirs = self.course(info).own.get((info.st_dev, info.st_ino))
         if theirs is not None:
-            return (
-                f"{rel} is a hard link to the course's own file {theirs} (the same file under "
-                "another name): not read"
+            return kept_sentence(
+                "{rel} is a hard link to the course's own file {theirs} (the same file under "
+                "another name): not read",
+                rel=rel,
+                theirs=theirs,
             )
         if not _links_need_access() and not _may_read(self.owner, info):
-            return f"{rel} is a hard link to a file that the folder's owner may not read: not read"
+            return kept_sentence(
+                "{rel} is a hard link to a file that the folder's owner may not read: not read",
+                rel=rel,
+            )
         return None
 
     def shared(self, rel: str, info: os.stat_result) -> str | None:
@@ -298,20 +306,22 @@ class _Links:
         others = others - {self.student}
         if not others:
             return None
-        return (
-            f"{rel} is the same file as one in another student's folder (a hard link, file "
-            f"number {info.st_ino}): it is graded in each folder as that student's work"
+        return kept_sentence(
+            "{rel} is the same file as one in another student's folder (a hard link, file "
+            "number {inode}): it is graded in each folder as that student's work",
+            rel=rel,
+            inode=info.st_ino,
         )
 
 
-def _kind_of(mode: int) -> str:
+def _kind_of(mode: int) -> Said:
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return kept_sentence("a named pipe")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return kept_sentence("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
+        return kept_sentence("a device")
+    return kept_sentence("not a regular file")
 
 
 def _printable(name: str) -> bool:
@@ -338,16 +348,20 @@ def _open_submission_folder(folder: Path) -> tuple[int | None, str | None, bool]
             except FileNotFoundError:
                 return None, None, False
             if stat.S_ISLNK(mode):
-                return None, f"{name}/ is a link, not a folder: links are not followed", True
+                why = kept_sentence(
+                    "{name}/ is a link, not a folder: links are not followed", name=name
+                )
+                return None, why, True
             if not stat.S_ISDIR(mode):
-                return None, f"{name} is not a folder", True
+                return None, kept_sentence("{name} is not a folder", name=name), True
             opened = os.open(name, _OPEN_FOLDER, dir_fd=here)
             if here != top:
                 os.close(here)
             here = opened
         return here, None, True
     except OSError as error:
-        return None, f"the submission folder cannot be read ({error.strerror})", True
+        why = kept_sentence("the submission folder cannot be read ({error})", error=error.strerror)
+        return None, why, True
     finally:
         os.close(top)
 
@@ -389,7 +403,9 @@ def _read_tree(
         found.refuse(
             "unreadable",
             prefix or ".",
-            f"cannot list {prefix or 'the folder'}: {error.strerror}",
+            kept_sentence("cannot list {folder}: {error}", folder=prefix, error=error.strerror)
+            if prefix
+            else kept_sentence("cannot list the folder: {error}", error=error.strerror),
         )
         return
     for name in names:
@@ -400,40 +416,61 @@ def _read_tree(
             found.refuse(
                 "too-many-files",
                 prefix or ".",
-                f"the folder holds more than {policy.entries} files and folders: the rest "
-                "were not read",
+                kept_sentence(
+                    "the folder holds more than {entries} files and folders: the rest were not "
+                    "read",
+                    entries=policy.entries,
+                ),
             )
             raise _Stop
         rel = f"{prefix}{name}"
         if not _printable(name):
             shown = ascii(rel)  # control characters and bytes that are not UTF-8, escaped
-            found.refuse("odd-name", shown, f"{shown} has a name that is not plain text: not read")
+            found.refuse(
+                "odd-name",
+                shown,
+                kept_sentence("{name} has a name that is not plain text: not read", name=shown),
+            )
             continue
         try:
             info = os.stat(name, dir_fd=descriptor, follow_symlinks=False)
         except OSError as error:
-            found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
+            found.refuse("unreadable", rel, _unreadable(rel, error))
             continue
         if stat.S_ISLNK(info.st_mode):
             try:
                 target = os.readlink(name, dir_fd=descriptor)
             except OSError:
-                target = "somewhere unreadable"
+                target = kept_sentence("somewhere unreadable")
             found.refuse(
-                "symlink", rel, f"{rel} is a link (to {target}): links are not read or graded"
+                "symlink",
+                rel,
+                kept_sentence(
+                    "{rel} is a link (to {target}): links are not read or graded",
+                    rel=rel,
+                    target=target,
+                ),
             )
         elif stat.S_ISDIR(info.st_mode):
             if depth + 1 > policy.depth:
                 found.refuse(
                     "too-deep",
                     rel,
-                    f"{rel}/ is more than {policy.depth} folders deep: not read",
+                    kept_sentence(
+                        "{rel}/ is more than {depth} folders deep: not read",
+                        rel=rel,
+                        depth=policy.depth,
+                    ),
                 )
                 continue
             try:
                 inner = os.open(name, _OPEN_FOLDER, dir_fd=descriptor)
             except OSError as error:
-                found.refuse("unreadable", rel, f"cannot open {rel}/: {error.strerror}")
+                found.refuse(
+                    "unreadable",
+                    rel,
+                    kept_sentence("cannot open {rel}/: {error}", rel=rel, error=error.strerror),
+                )
                 continue
             try:
                 _read_tree(inner, f"{rel}/", depth + 1, policy, found, budget, links)
@@ -441,7 +478,11 @@ def _read_tree(
                 os.close(inner)
         elif not stat.S_ISREG(info.st_mode):
             found.refuse(
-                "special-file", rel, f"{rel} is {_kind_of(info.st_mode)}, not a file: not read"
+                "special-file",
+                rel,
+                kept_sentence(
+                    "{rel} is {kind}, not a file: not read", rel=rel, kind=_kind_of(info.st_mode)
+                ),
             )
         else:
             _read_file(descriptor, name, rel, info, policy, found, budget, links)
@@ -455,12 +496,16 @@ def _limit_for(rel: str, policy: Policy) -> tuple[int | None, str]:
     """The size limit of a file the policy allows (None: not allowed) and what it is called."""
     lower = rel.lower()
     if "/" not in rel and rel in NBGRADER_FILES:
-        return policy.nbgrader_bytes, "nbgrader file"
+        return policy.nbgrader_bytes, kept_sentence("a nbgrader file")
     if lower.endswith(".ipynb"):
-        return policy.notebook_bytes, "notebook"
+        return policy.notebook_bytes, kept_sentence("a notebook")
     if lower.endswith(policy.data_suffixes):
-        return policy.data_bytes, "data file"
+        return policy.data_bytes, kept_sentence("a data file")
     return None, ""
+
+
+def _unreadable(rel: str, error: OSError) -> Said:
+    return kept_sentence("cannot read {rel}: {error}", rel=rel, error=error.strerror)
 
 
 def _read_file(
@@ -479,7 +524,11 @@ def _read_file(
         found.refuse(
             "not-allowed",
             rel,
-            f"{rel} was not read: a submission holds notebooks and small data files ({allowed})",
+            kept_sentence(
+                "{rel} was not read: a submission holds notebooks and small data files ({allowed})",
+                rel=rel,
+                allowed=allowed,
+            ),
             "info",
         )
         return
@@ -487,26 +536,38 @@ def _read_file(
         found.refuse(
             "oversized",
             rel,
-            f"{rel} is {info.st_size:,} bytes, over the {limit:,} a {what} may have: not read",
+            kept_sentence(
+                "{rel} is {size} bytes, over the {limit} {what} may have: not read",
+                rel=rel,
+                size=format(info.st_size, ","),
+                limit=format(limit, ","),
+                what=what,
+            ),
         )
         return
     if budget["bytes"] + info.st_size > policy.folder_bytes:
         found.refuse(
             "folder-too-big",
             rel,
-            f"{rel} was not read: the folder holds more than {policy.folder_bytes:,} bytes",
+            kept_sentence(
+                "{rel} was not read: the folder holds more than {limit} bytes",
+                rel=rel,
+                limit=format(policy.folder_bytes, ","),
+            ),
         )
         return
     try:
         handle = os.open(name, _OPEN_FILE, dir_fd=descriptor)
     except OSError as error:
-        found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
+        found.refuse("unreadable", rel, _unreadable(rel, error))
         return
     try:
         now = os.fstat(handle)
         same = (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)
         if not same or not stat.S_ISREG(now.st_mode):
-            found.refuse("changed", rel, f"{rel} changed while it was read: not read")
+            found.refuse(
+                "changed", rel, kept_sentence("{rel} changed while it was read: not read", rel=rel)
+            )
             return
         why = links.refusal(rel, now)  # judged on the file opened, whatever names it has now
         if why is not None:
@@ -521,18 +582,31 @@ def _read_file(
             left -= len(chunk)
         data = b"".join(chunks)
     except OSError as error:
-        found.refuse("unreadable", rel, f"cannot read {rel}: {error.strerror}")
+        found.refuse("unreadable", rel, _unreadable(rel, error))
         return
     finally:
         os.close(handle)
     if len(data) > limit:
         found.refuse(
-            "oversized", rel, f"{rel} is over the {limit:,} bytes a {what} may have: not read"
+            "oversized",
+            rel,
+            kept_sentence(
+                "{rel} is over the {limit} bytes {what} may have: not read",
+                rel=rel,
+                limit=format(limit, ","),
+                what=what,
+            ),
         )
         return
     if data.startswith(_SQLITE_MAGIC):  # a gradebook, or a journal of one whose name is gone
         found.refuse(
-            "database", rel, f"{rel} holds an SQLite database or journal, not a {what}: not read"
+            "database",
+            rel,
+            kept_sentence(
+                "{rel} holds an SQLite database or journal, not {what}: not read",
+                rel=rel,
+                what=what,
+            ),
         )
         return
     shared = links.shared(rel, now)

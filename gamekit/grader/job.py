@@ -27,7 +27,7 @@ from typing import Any
 import nbformat
 
 from gamekit.grader.nbfile import parse_notebook
-from gamekit.i18n import Said, kept_sentence
+from gamekit.i18n import N_, Said, kept_sentence, speaking
 
 STATUS_GRADED, STATUS_FAILED, STATUS_MISSING = "graded", "failed", "missing"
 
@@ -208,9 +208,11 @@ def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int
             elif errors:
                 record["message"] = f"{errors[0].get('ename')}: {errors[0].get('evalue')}"[:500]
                 record["mistake"] = mistake_code(cell, errors[0])
-                evidence = cell.get("metadata", {}).get("gamekit", {}).get("evidence")
-                if evidence:
-                    record["evidence"] = evidence
+                found = cell.get("metadata", {}).get("gamekit", {})
+                if found.get("evidence"):
+                    record["evidence"] = found["evidence"]
+                if isinstance(found.get("said"), dict):  # the message as data (`keep_said`)
+                    record["said"] = found["said"]
             else:
                 record["score"] = max_score
         records.append(record)
@@ -315,7 +317,8 @@ def grade_job(job: Job | dict) -> dict:
     base = short_temp_dir(JOB_PATH_ROOM)
     scratch = Path(tempfile.mkdtemp(prefix=f"grade-{job.student[:12]}-", dir=base))
     try:
-        _run_job(job, scratch, result)
+        with speaking("en"):  # the record is English and data, whatever the run's language
+            _run_job(job, scratch, result)
     except MemoryError:  # the job process at its own limit (`gamekit.grader.bounds`)
         from gamekit.grader.bounds import memory_sentence
 
@@ -366,7 +369,8 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
     _write_files(work, job.submission)
     for finding in job.intake:  # what reading the folder refused: links, pipes, big files
         if finding.get("severity") == "info":
-            result["notes"].append(finding["message"])
+            said = finding.get("said")
+            result["notes"].append(Said(**said) if isinstance(said, dict) else finding["message"])
         else:
             result["flags"].append(finding)
     if job.problem:
@@ -475,9 +479,11 @@ def _lint(release_dir: Path, submitted_dir: Path, result: dict) -> dict[str, str
             "kind": finding.kind,
             "notebook": finding.notebook,
             "cell": finding.cell,
-            "message": finding.message,
+            "message": str(finding.message),
             "severity": finding.severity,
         }
+        if isinstance(finding.message, Said):  # said again on the page (`feedback`)
+            entry["said"] = finding.message.to_dict()
         (result["flags"] if finding.severity in ("flag", "error") else result["notes"]).append(
             entry if finding.severity in ("flag", "error") else finding.message
         )
@@ -599,15 +605,21 @@ def _died(client, reason: str | None) -> str:
             cell=cell,
         )
     templates = {
-        "memory": "the kernel died while running cell {cell}: it used more memory than the limit",
-        "processes": (
+        "memory": N_(
+            "the kernel died while running cell {cell}: it used more memory than the limit"
+        ),
+        "processes": N_(
             "the kernel died while running cell {cell}: it started more processes than the limit"
         ),
-        "cpu": "the kernel died while running cell {cell}: it used more CPU time than the limit",
-        "disk": (
+        "cpu": N_(
+            "the kernel died while running cell {cell}: it used more CPU time than the limit"
+        ),
+        "disk": N_(
             "the kernel died while running cell {cell}: it wrote more into the folder of its "
             "sockets than the limit"
         ),
     }
-    default = "the kernel died while running cell {cell}: the code ended the process or crashed it"
+    default = N_(
+        "the kernel died while running cell {cell}: the code ended the process or crashed it"
+    )
     return kept_sentence(templates.get(reason or "", default), cell=cell)

@@ -398,16 +398,17 @@ class TrustedClient(NotebookClient):
 
     def _timeout_output(self, budget: CellBudget, cell) -> dict:
         reference = self.reference_cpu.get(nbgrader_meta(cell).get("grade_id"))
-        return timeout_output(
-            timeout_sentence(
-                budget.stopped_by or "cpu",
-                budget.cpu_at_stop,
-                budget.cpu_limit,
-                budget.wall_limit,
-                reference,
-                confirmed=self.recheck,
-            )
+        sentence = timeout_sentence(
+            budget.stopped_by or "cpu",
+            budget.cpu_at_stop,
+            budget.cpu_limit,
+            budget.wall_limit,
+            reference,
+            confirmed=self.recheck,
         )
+        if is_test_cell(cell):
+            keep_said(cell, sentence)
+        return timeout_output(sentence)
 
     def _get_timeout(self, cell):
         """nbclient's own per-cell timeout, a net behind `_run_in_kernel`'s budget: the
@@ -552,6 +553,7 @@ class TrustedClient(NotebookClient):
     async def _judge(self, cell, cell_index: int) -> None:
         """Judge a graded test cell here, asking the kernel only for the student's answers."""
         cell.outputs = []
+        cell.metadata.pop("gamekit", None)  # what this run finds, and nothing the file brought
         source = source_of(cell)
         deadline = self.budget(cell)
         path = os.path.join(self.socket_dir, f".grader-{os.getpid()}-{cell_index}.sock")
@@ -583,7 +585,9 @@ class TrustedClient(NotebookClient):
                 printed, error = self.namespace.run_test(source, conn)
             if isinstance(error, MemoryError) and not hasattr(error, "student_traceback"):
                 error = GradingError(  # the grader's own process at its limit (`bounds`)
-                    "the grader ran out of memory judging this cell (the job process's limit)"
+                    kept_sentence(
+                        "the grader ran out of memory judging this cell (the job process's limit)"
+                    )
                 )
         finally:
             if conn is not None:
@@ -602,11 +606,13 @@ class TrustedClient(NotebookClient):
             if isinstance(error, CellTimeout):
                 cell.outputs.append(self._timeout_output(deadline, cell))
             elif isinstance(error, ReplyLimitError):
-                cell.outputs.append(error_output(GradingError(f"{error} (the grader's limit)")))
+                error = GradingError(kept_sentence("{error} (the grader's limit)", error=error))
+                cell.outputs.append(error_output(error))
             elif isinstance(error, RemoteProtocolError):
-                cell.outputs.append(
-                    error_output(GradingError(f"the grader could not talk to your kernel: {error}"))
+                error = GradingError(
+                    kept_sentence("the grader could not talk to your kernel: {error}", error=error)
                 )
+                cell.outputs.append(error_output(error))
             else:
                 cell.outputs.append(error_output(error))
                 code = getattr(error, "code", "")
@@ -615,6 +621,8 @@ class TrustedClient(NotebookClient):
                         "mistake": code,
                         "evidence": getattr(error, "evidence", None),
                     }
+            if isinstance(error, GradingError) and error.said:
+                keep_said(cell, error.said)
 
     async def _await_reply(self, msg_id: str, cell_index: int, stopped: bool = False) -> None:
         """Wait for the kernel to finish the grader's request; interrupt it if it hangs (at
@@ -710,6 +718,14 @@ def _interrupted(output: Any) -> bool:
     """The KeyboardInterrupt a kernel shows when the grader stopped it: replaced by what the
     grader measured."""
     return output.get("output_type") == "error" and output.get("ename") == "KeyboardInterrupt"
+
+
+def keep_said(cell: Any, sentence: Said | dict) -> None:
+    """Keep what a test cell's error sentence is made of in the cell's metadata (``gamekit``
+    ``said``): the record and the feedback page say it again in the student's language."""
+    kept = sentence.to_dict() if isinstance(sentence, Said) else sentence
+    if isinstance(kept, dict):
+        cell.metadata.setdefault("gamekit", {})["said"] = kept
 
 
 def timeout_output(text: str) -> dict:

@@ -28,7 +28,7 @@ from gamekit.grader.safe_html import (
     join,
     text,
 )
-from gamekit.i18n import _, number, speaking
+from gamekit.i18n import _, number, said_again, speaking
 
 STYLE = """
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1f;
@@ -144,6 +144,39 @@ def _new_notes(info: PageInfo) -> list[str]:
     return [n for n in dict.fromkeys(info.notes) if n and n not in said]
 
 
+def _score_in_language(score: CellScore) -> CellScore:
+    """``score`` with its explanation said again, whole, in the language in use, from what
+    it is made of (the record keeps it: `CellScore.said`)."""
+    kind, sep, english = score.message.partition(": ")
+    again = said_again(score.said, english if sep else score.message)
+    return dataclasses.replace(score, message=f"{kind}: {again}" if sep else again)
+
+
+def _said_in_language(cell: Any) -> Any:
+    """A graded test cell in the language in use: its error sentence, when the grader kept it
+    as data (its metadata's ``gamekit.said``, written by the trusted runner and by nothing
+    else), and each line it printed with ``passed`` (``✓`` and one of the catalogue's
+    sentences); any other cell as it is."""
+    if not _meta(cell).get("grade") or _meta(cell).get("solution"):
+        return cell
+    kept = _dict(_dict(_dict(cell).get("metadata")).get("gamekit")).get("said")
+    cell = dict(_dict(cell))
+    outputs = []
+    for output in _list(cell.get("outputs")):
+        output = _dict(output)
+        if output.get("output_type") == "error" and isinstance(kept, dict):
+            again = said_again(kept, str(output.get("evalue", "")))
+            name = output.get("ename")
+            output = {**output, "evalue": again, "traceback": [f"{name}: {again}"]}
+        elif output.get("output_type") == "stream":
+            lines = str(output.get("text", "")).split("\n")
+            lines = [f"✓ {_(line[2:])}" if line.startswith("✓ ") else line for line in lines]
+            output = {**output, "text": "\n".join(lines)}
+        outputs.append(output)
+    cell["outputs"] = outputs
+    return cell
+
+
 def _with_full_message(score: CellScore, cells: list[Any]) -> CellScore:
     """``score`` with its explanation as the graded cell's own error output says it (the
     result record keeps only its first 500 characters)."""
@@ -212,11 +245,14 @@ def render_notebook_page(
     notebook as handed out, whose headings and checks name each graded cell's part and
     exercise, else the graded notebook's own), its own words in ``info.language``."""
     with speaking(info.language):
-        cells = _list(_dict(notebook).get("cells"))
+        cells = [_said_in_language(c) for c in _list(_dict(notebook).get("cells"))]
         titles = cell_titles(_dict(c) for c in cells)
         named = exercise_titles(cells)
         named.update(exercise_titles(_list(_dict(release).get("cells"))))
-        scores = {grade_id: _with_full_message(s, cells) for grade_id, s in scores.items()}
+        scores = {
+            grade_id: _score_in_language(s) if s.said else _with_full_message(s, cells)
+            for grade_id, s in scores.items()
+        }
         positions = {
             _meta(c).get("grade_id"): i for i, c in enumerate(cells) if _meta(c).get("grade")
         }

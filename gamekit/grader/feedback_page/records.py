@@ -43,6 +43,7 @@ class CellScore:
     comment: str = ""  # the instructor's comment, if any
     message: str = ""  # the grader's explanation, when it lost points
     evidence: dict | None = None  # the checker's witness (step, input, got, expected), if any
+    said: dict | None = None  # what ``message`` is made of, to say it in the page's language
 
 
 @dataclass
