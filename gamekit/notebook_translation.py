@@ -361,4 +361,3 @@ def _catalogue_of(path: Path) -> dict[str, str]:
 @functools.lru_cache(maxsize=64)
 def _read_once(path: Path, stamp: int) -> dict[str, str]:
     return read_catalogue(path)
-

@@ -85,6 +85,9 @@ def _made_here(node) -> str:
     return ""
 
 
+@pytest.mark.xfail(
+    strict=True, reason="the checkers' own messages are converted to kept sentences next (issue 34)"
+)
 def test_no_checker_or_grader_message_is_english_made_on_the_spot():
     """Every failure a checker or the grader raises for a student to read is a kept sentence
     (`gamekit.i18n.kept_sentence`: a template of the catalogue and its values), never an

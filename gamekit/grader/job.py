@@ -141,8 +141,9 @@ def _instructor_version(release_cell: Any, student_cell: Any, stored: dict | Non
     cell = nbformat.from_dict(json.loads(json.dumps(release_cell)))
     if meta.get("solution") and student_cell is not None:
         cell.source = _source(student_cell)  # the student's answer, in the release's cell
-    elif stored is not None and not meta.get("solution"):
-        cell.source = stored.get("source", cell.source)  # hidden tests restored
+    elif stored is not None and not meta.get("solution") and cell.cell_type == "code":
+        cell.source = stored.get("source", cell.source)  # hidden tests restored (a markdown
+        # cell stays as the release, in the student's language, handed it out)
     if cell.cell_type == "code":
         cell.outputs, cell.execution_count = [], None
     return cell
@@ -348,6 +349,27 @@ def kept_as_said(result: dict) -> dict:
     return result
 
 
+def _in_language_of(submitted: Any, release: Any, name: str) -> Any:
+    """The release notebook ``name`` in the language the student worked in (the submitted
+    notebook's ``gamekit.language``, written by the translated release): its locked markdown
+    cells go back into the graded notebook as the student was handed them. Only prose differs
+    between the languages, never a test cell or a line of locked code, so the grade is the
+    same whatever the notebook says."""
+    from gamekit.notebook_translation import (
+        LANGUAGES,
+        catalogue_path,
+        read_catalogue,
+        translated_notebook,
+    )
+
+    meta = submitted.get("metadata", {}) if isinstance(submitted, dict) else {}
+    language = meta.get("gamekit", {}).get("language") if isinstance(meta, dict) else None
+    if not isinstance(meta.get("gamekit"), dict) or language not in LANGUAGES:
+        return release
+    catalogue = read_catalogue(catalogue_path(language, Path(name)))
+    return nbformat.from_dict(translated_notebook(release, catalogue, language))
+
+
 def _write_files(folder: Path, files: dict[str, str]) -> None:
     for relative, content in files.items():
         target = (folder / relative).resolve()
@@ -432,6 +454,7 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
                 for r in score_cells(blank, name, points, set())
             ]
             continue
+        release = _in_language_of(submitted, release, name)
         started = time.monotonic()
         notebook, notes = assemble(release, submitted, hidden)
         _add_phase(result, "assemble", time.monotonic() - started)

@@ -14,7 +14,7 @@ from gamekit.grader.lint.copies import (
     _imports,
     _reference_uses,
 )
-from gamekit.grader.lint.notebook import _Cell, _squeeze
+from gamekit.grader.lint.notebook import _Cell, _squeeze, handed_out
 from gamekit.grader.lint.report import FLAG, INFO, Finding, _describe
 from gamekit.grader.lint.rules import (
     ANSWER_ONLY,
@@ -47,7 +47,10 @@ def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) 
     release_by_id = {c.grade_id: c for c in release if c.grade_id}
     # The release's own code (ungraded cells, locked cells): a copy of it is nobody's attack.
     release_code = {
-        _squeeze(c.source) for c in release if c.cell_type == "code" and (c.locked or not c.meta)
+        source
+        for c in release
+        if c.cell_type == "code" and (c.locked or not c.meta)
+        for source in handed_out(c, name)
     }
     answer_names = set()
     for cell in release:

@@ -21,6 +21,7 @@ from gamekit.grader.lint.notebook import (
     _schema_problems,
     _squeeze,
     _Submitted,
+    handed_out,
 )
 from gamekit.grader.lint.report import ERROR, FLAG, INFO, Finding, LintReport, _describe
 
@@ -284,7 +285,8 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
                 add("deleted-cell", cell.grade_id, message, INFO)
             continue
         if cell.locked and (
-            theirs.cell_type != cell.cell_type or _squeeze(theirs.source) != _squeeze(cell.source)
+            theirs.cell_type != cell.cell_type
+            or _squeeze(theirs.source) not in handed_out(cell, name)
         ):
             message = f"the locked cell {cell.grade_id} was edited (nbgrader grades the original)"
             add("locked-cell-changed", cell.grade_id, message)

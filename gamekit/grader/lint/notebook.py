@@ -132,3 +132,13 @@ def _schema_problems(nb: dict[str, Any]) -> list[str]:
         place = "/".join(str(p) for p in error.absolute_path) or "the top level"
         problems.append(f"{place}: {error.message[:120]}")
     return problems
+
+
+def handed_out(cell: _Cell, notebook: str) -> set[str]:
+    """A release cell's source as it was handed out in each of the course's languages
+    (``release/<lang>/`` translates a locked markdown cell, and the comments of an ungraded
+    code cell), squeezed: a student's copy of any of them is the release's cell."""
+    from gamekit.notebook_translation import in_every_language
+
+    raw = {"cell_type": cell.cell_type, "metadata": {"nbgrader": cell.meta}, "source": cell.source}
+    return {_squeeze(source) for source in in_every_language(raw, notebook)}
