@@ -182,29 +182,33 @@ def code_units(source: str) -> list[str]:
     return [text for _, text in _code_pieces(source) if _worth_translating(text) and text != KEPT]
 
 
+def _comment(line: str) -> tuple[str, str]:
+    """A comment line's indent and its text after ``# `` (only called on comment lines)."""
+    found = _COMMENT.match(line)
+    assert found is not None, line
+    return found["indent"], found["text"]
+
+
 def _code_pieces(source: str) -> list[tuple[tuple[int, int, str], str]]:
-    """Each unit of ``source``: (how to put it back, its text)."""
-    pieces: list[tuple[tuple[int, int, str], str]] = []
+    """Each unit of ``source``: (how to put it back, its text). A run of comment lines with
+    the same indent is one unit (first line, last line, indent); a docstring is one unit (its
+    start and end offsets, ``"doc"`` and its quotes)."""
     lines = source.split("\n")
-    comments = _comment_lines(source)
-    run: list[int] = []
-
-    def close_run() -> None:
-        if run:
-            indent = _COMMENT.match(lines[run[0]])["indent"]  # type: ignore[index]
-            text = "\n".join(_COMMENT.match(lines[i])["text"] for i in run)  # type: ignore[index]
-            pieces.append(((run[0], run[-1], indent), text))
-            run.clear()
-
-    for number in range(len(lines)):
-        if number in comments:
-            indent = _COMMENT.match(lines[number])["indent"]  # type: ignore[index]
-            if run and (run[-1] != number - 1 or _COMMENT.match(lines[run[0]])["indent"] != indent):  # type: ignore[index]
-                close_run()
-            run.append(number)
+    runs: list[list[int]] = []
+    for number in sorted(_comment_lines(source)):
+        last = runs[-1][-1] if runs else None
+        same_run = last == number - 1 and _comment(lines[last])[0] == _comment(lines[number])[0]
+        if same_run:
+            runs[-1].append(number)
         else:
-            close_run()
-    close_run()
+            runs.append([number])
+    pieces: list[tuple[tuple[int, int, str], str]] = [
+        (
+            (run[0], run[-1], _comment(lines[run[0]])[0]),
+            "\n".join(_comment(lines[i])[1] for i in run),
+        )
+        for run in runs
+    ]
     for start, end, quote, text in _docstrings(source):
         pieces.append(((start, end, "doc" + quote), text))
     return pieces

@@ -58,6 +58,34 @@ def test_every_graded_cell_of_every_release_is_named_in_words(assignment):
         assert re.search(r"\d+ points?\b|\(\d", exercise), (grade_id, exercise)  # its points
 
 
+@pytest.mark.parametrize("language", ["pt_BR", "es"])
+@pytest.mark.parametrize(
+    "assignment", sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir())
+)
+def test_a_translated_release_names_every_graded_cell_in_its_language(assignment, language):
+    """A page in Portuguese or Spanish names each graded cell from the release the student was
+    handed (release/<lang>/): the same cells, each with its translated part and exercise (a
+    heading, a written question's lead, or a check cell's words from the catalogue), never
+    the English one."""
+    from gamekit.i18n import speaking
+
+    english = exercise_titles(release(assignment))
+    translated_file = ROOT / "release" / language / assignment / f"{assignment}.ipynb"
+    with speaking(language):
+        translated = exercise_titles(json.loads(translated_file.read_text())["cells"])
+    assert sorted(translated) == sorted(english)
+    from gamekit.grader.feedback_page.cells import _check_words
+
+    checks_say = {
+        _check_words("".join(c["source"])) for c in release(assignment) if c["cell_type"] == "code"
+    }
+    for grade_id, (part, exercise) in translated.items():
+        assert part and part != english[grade_id][0], (grade_id, part)
+        assert exercise and exercise != english[grade_id][1], (grade_id, exercise)
+        said_in_english = [w for w in checks_say if w and exercise.startswith(w)]
+        assert said_in_english == [], (grade_id, exercise)
+
+
 def test_a03_rows_say_what_each_check_checks():
     titles = exercise_titles(release("a03_connect_four"))
     assert titles["test_actions_small"] == (

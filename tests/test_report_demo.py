@@ -162,3 +162,52 @@ def test_every_demo_student_with_a_mistake_has_it_named(demo):
             if not named:
                 problems.append(f"{student} {assignment} ({ROSTER[student][assignment]}): {codes}")
     assert problems == []
+
+
+@pytest.mark.parametrize("language", ["pt_BR", "es"])
+def test_every_page_of_the_demo_reads_in_the_class_language(demo, language, tmp_path):
+    """`make demo LANG=pt_BR` (or es): every feedback page and the class report of every
+    assignment are in the class's language, with no English sentence outside code, outputs
+    and the students' own written answers (`english.english_sentences`).
+
+    The demo's graded courses are graded once, in English: grading does not depend on the
+    language (a mixed class grades the same, `test_notebook_translations`), and a student who
+    worked from the translated release is graded on their notebook with the release's
+    translated prose (`gamekit.grader.job`). So each graded notebook here is given the class
+    language's prose from the catalogues, and the pages are written in that language."""
+    import shutil
+
+    import nbformat
+    from english import english_sentences
+
+    from gamekit.grader.driver import db_url_of
+    from gamekit.i18n import speaking
+    from gamekit.notebook_translation import catalogue_path, read_catalogue, translated_notebook
+
+    copies: dict[Path, Path] = {}
+    found = {}
+    for assignment in ASSIGNMENTS:
+        graded, names = demo[assignment]
+        if graded not in copies:
+            copies[graded] = tmp_path / f"course{len(copies)}"
+            shutil.copytree(graded, copies[graded], symlinks=True)
+            shutil.copytree(ROOT / "release" / language, copies[graded] / "release" / language)
+        root = copies[graded]
+        for name in names.values():
+            for path in (root / "autograded" / name / assignment).glob("*.ipynb"):
+                catalogue = read_catalogue(catalogue_path(language, path))
+                notebook = nbformat.read(path, as_version=4)
+                translated = translated_notebook(notebook, catalogue, language)
+                nbformat.write(nbformat.from_dict(translated), path)
+        with speaking(language):
+            course.feedback(root, assignment)
+            reports = tmp_path / "reports" / assignment
+            write_reports(root, [assignment], db_url_of(root), reports, language=language)
+        pages = [p for n in names.values() for p in (root / "feedback" / n / assignment).glob("*")]
+        pages += sorted(reports.rglob("*.html"))
+        assert len(pages) > len(names), (assignment, pages)
+        for page in pages:
+            english = english_sentences(page.read_text())
+            if english:
+                found[str(page.relative_to(tmp_path))] = english[:3]
+    assert found == {}

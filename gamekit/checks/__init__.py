@@ -18,7 +18,7 @@ import functools
 import math
 import os
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 # The errors, re-exported: checks and notebooks import them from here.
@@ -28,7 +28,7 @@ from gamekit.checks.errors import (
     forbidden_message,
     refusing_code,
 )
-from gamekit.i18n import Said, _
+from gamekit.i18n import Said, _, kept_sentence, said_again
 
 
 def expect(condition: object, message: str, code: str = "expect", **values: Any) -> None:
@@ -72,7 +72,39 @@ def if_answered(name: str) -> Iterator[None]:
     except Exception as error:
         if GRADING or os.environ.get("NBGRADER_EXECUTION") or not _unanswered(error):
             raise  # graded or validated: an unanswered exercise fails
-        print(f"○ {name}: not answered yet (this cell checks it once you have answered).")
+        sentence = kept_sentence(
+            "{name}: not answered yet (this cell checks it once you have answered).", name=name
+        )
+        print(f"○ {said_again(sentence.to_dict(), sentence)}")  # the kernel's language, at once
+
+
+def message_of(error: BaseException) -> str:
+    """``error``'s message as a value of another sentence: its kept sentence (`Said`) when it
+    was made with one (a `GradingError`, an `EngineForbidden`), else its text, as ``str``
+    gives it."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Said) else str(error)
+
+
+def listed(parts: Sequence[str]) -> str:
+    """``parts`` of a sentence (kept sentences, or values) separated by commas, kept as one
+    sentence whose parts are each said again in the reader's language; "" for no part.
+
+    >>> listed(["column 1 is full", kept_sentence("column {c} is full", c=2)])
+    'column 1 is full, column 2 is full'
+    """
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = kept_sentence("{before}, {after}", before=said, after=part)
+    return said
+
+
+def semicolon_listed(parts: Sequence[str]) -> str:
+    """`listed`, with semicolons between the parts."""
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = kept_sentence("{before}; {after}", before=said, after=part)
+    return said
 
 
 PLAIN_TYPES = (int, float, str, bool, type(None))
@@ -97,7 +129,7 @@ def shown(value: Any, limit: int = 200) -> str:
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - e.g. a list holding an int too long to print
-        return f"a {type_name(value)} that cannot be printed"
+        return kept_sentence("a {kind} that cannot be printed", kind=type_name(value))
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -106,7 +138,7 @@ def require_plain(value: Any, what: str) -> None:
     numbers, None): an object with a home-made ``__eq__`` must not pass a comparison."""
     if type(value) in PLAIN_TYPES:
         if type(value) is float and math.isnan(value):
-            raise GradingError(f"{what} contains NaN", code="wrong_type")
+            raise GradingError(kept_sentence("{what} contains NaN", what=what), code="wrong_type")
         return
     if type(value) in (list, tuple, set, frozenset):
         for item in value:
@@ -121,12 +153,20 @@ def require_plain(value: Any, what: str) -> None:
 
     if isinstance(value, HugeInt):
         raise GradingError(
-            f"{what} contains {value.describe()}, too long for the grader to receive",
+            kept_sentence(
+                "{what} contains {value}, too long for the grader to receive",
+                what=what,
+                value=value.describe(),
+            ),
             code="wrong_type",
         )
     raise GradingError(
-        f"{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
-        f"but it contains a {type_name(value)}",
+        kept_sentence(
+            "{what} must be built from plain Python values (dict, list, tuple, str, int, float), "
+            "but it contains a {kind}",
+            what=what,
+            kind=type_name(value),
+        ),
         code="wrong_type",
     )
 
@@ -135,9 +175,17 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
     """Fail unless ``type(value)`` is exactly one of ``expected`` (no subclasses)."""
     allowed = expected if isinstance(expected, tuple) else (expected,)
     if type(value) not in allowed:
-        names = " or ".join(t.__name__ for t in allowed)
+        names: str = allowed[0].__name__
+        for other in allowed[1:]:  # "int or float": the word between them is the language's
+            names = kept_sentence("{names} or {name}", names=names, name=other.__name__)
         raise GradingError(
-            f"{what} should be a {names}, got {type_name(value)}: {shown(value)}",
+            kept_sentence(
+                "{what} should be a {names}, got {kind}: {value}",
+                what=what,
+                names=names,
+                kind=type_name(value),
+                value=shown(value),
+            ),
             code="wrong_type",
         )
 
@@ -151,7 +199,9 @@ def a_type(value: Any) -> str:
     if value is None:
         return "None"
     name = type_name(value)
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    if name[:1].lower() in "aeiou":
+        return kept_sentence("an {kind}", kind=name)
+    return kept_sentence("a {kind}", kind=name)
 
 
 def require_number(value: Any, what: str) -> float:
@@ -161,7 +211,10 @@ def require_number(value: Any, what: str) -> float:
     from gamekit.checks.remote import HugeInt, int_digits
 
     if type(value) is float and math.isnan(value):
-        raise GradingError(f"{what} should be a number, got nan (not a number)", code="wrong_type")
+        raise GradingError(
+            kept_sentence("{what} should be a number, got nan (not a number)", what=what),
+            code="wrong_type",
+        )
     if type(value) is int:
         try:
             float(value)
@@ -169,14 +222,29 @@ def require_number(value: Any, what: str) -> float:
             value = HugeInt(-1 if value < 0 else 1, *int_digits(value))
     if isinstance(value, HugeInt):
         raise GradingError(
-            f"{what} should be a number a float can hold, got {value.describe()} (floats stop "
-            f"near {LARGEST_FLOAT})",
+            kept_sentence(
+                "{what} should be a number a float can hold, got {value} (floats stop near "
+                "{largest})",
+                what=what,
+                value=value.describe(),
+                largest=LARGEST_FLOAT,
+            ),
+            code="wrong_type",
+        )
+    if value is None:
+        raise GradingError(
+            kept_sentence("{what} should be a number, got {kind}", what=what, kind=a_type(value)),
             code="wrong_type",
         )
     if type(value) not in (int, float):
-        shown_value = "" if value is None else f": {shown(value)}"
         raise GradingError(
-            f"{what} should be a number, got {a_type(value)}{shown_value}", code="wrong_type"
+            kept_sentence(
+                "{what} should be a number, got {kind}: {value}",
+                what=what,
+                kind=a_type(value),
+                value=shown(value),
+            ),
+            code="wrong_type",
         )
     return value
 

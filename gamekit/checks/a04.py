@@ -28,24 +28,32 @@ from gamekit.checks import (
     GradingError,
     default_forbidden,
     engines_swapped_out_for,
+    message_of,
     require_number,
 )
 from gamekit.hex import Hex, HexState, adjacency, cell_name
+from gamekit.i18n import N_, kept_sentence
 
 SIZE = 5
 GAME = Hex(size=SIZE)
 TOLERANCE = 1e-9
 
 MISTAKES = {
-    "not_zero_sum": "evaluate is not zero-sum: evaluate(state, 'O') must be "
-    "-evaluate(state, 'X') (what is good for one player is bad for the other)",
-    "not_symmetric": "evaluate does not score a position and its mirror image alike: the board "
-    "mirrored along the a1-e5 diagonal with X and O swapped is the same position seen from the "
-    "other side (X joins top to bottom, O left to right), so O must score there what X scores "
-    "here",
-    "connection": "evaluate does not prefer the connected position",
-    "hidden_state": "evaluate gives another value when the same position and player are asked "
-    "again: what was asked before changes its answer",
+    "not_zero_sum": N_(
+        "evaluate is not zero-sum: evaluate(state, 'O') must be -evaluate(state, 'X') (what is "
+        "good for one player is bad for the other)"
+    ),
+    "not_symmetric": N_(
+        "evaluate does not score a position and its mirror image alike: the board mirrored "
+        "along the a1-e5 diagonal with X and O swapped is the same position seen from the "
+        "other side (X joins top to bottom, O left to right), so O must score there what X "
+        "scores here"
+    ),
+    "connection": N_("evaluate does not prefer the connected position"),
+    "hidden_state": N_(
+        "evaluate gives another value when the same position and player are asked again: what "
+        "was asked before changes its answer"
+    ),
 }
 """The property each check tests, as the feedback states it (with the values it saw)."""
 
@@ -97,17 +105,21 @@ PAIRS = [
     Pair(
         position(["..X..", "..X..", "..X..", "OO...", "....."]),
         position(["X....", "....X", "..X..", "OO...", "....."]),
-        "both have 3 X stones and 2 O stones; in the first X's stones c1, c2, c3 are a chain "
-        "from the top edge, in the second no two X stones touch",
+        kept_sentence(
+            "both have 3 X stones and 2 O stones; in the first X's stones c1, c2, c3 are a "
+            "chain from the top edge, in the second no two X stones touch"
+        ),
     ),
     # X's four stones on the diagonal that touches in Hex (r+1, c-1), or on the one that does
     # not (r+1, c+1): a square grid (4 or 8 neighbours) cannot tell them apart.
     Pair(
         position(["....X", "...X.", "..X..", ".X...", "OOO.O"]),
         position(["X....", ".X...", "..X..", "...X.", "OOO.O"]),
-        "both have 4 X stones on a diagonal; in the first they are e1, d2, c3, b4, each touching "
-        "the next (a hexagon's neighbours include (r+1, c-1)), in the second a1, b2, c3, d4, "
-        "where no two touch (a hexagon has no neighbour at (r+1, c+1))",
+        kept_sentence(
+            "both have 4 X stones on a diagonal; in the first they are e1, d2, c3, b4, each "
+            "touching the next (a hexagon's neighbours include (r+1, c-1)), in the second a1, "
+            "b2, c3, d4, where no two touch (a hexagon has no neighbour at (r+1, c+1))"
+        ),
     ),
 ]
 
@@ -146,13 +158,23 @@ class Memo:
                 value = self.evaluate(state, player)
         except EngineForbidden as error:
             raise GradingError(
-                f"evaluate calls gamekit's own code: {error}", code="forbidden"
+                kept_sentence(
+                    "{what} calls gamekit's own code: {error}",
+                    what="evaluate",
+                    error=message_of(error),
+                ),
+                code="forbidden",
             ) from None
         except GradingError:
             raise
         except Exception as error:
             raise GradingError(
-                f"{_call_text(state, player)} raised {type(error).__name__}: {error}",
+                kept_sentence(
+                    "{what} raised {kind}: {error}",
+                    what=_call_text(state, player),
+                    kind=type(error).__name__,
+                    error=str(error),
+                ),
                 code="raised:evaluate",
             ) from None
         if type(value) is not float or not -1 <= value <= 1:  # the usual answer, checked fast
@@ -165,13 +187,20 @@ class Memo:
         value = require_number(value, where)
         if not -1 - TOLERANCE <= value <= 1 + TOLERANCE:
             raise GradingError(
-                f"{where} returned {value}, outside [-1, 1]", code="a04.out_of_range"
+                kept_sentence(
+                    "{where} returned {value}, outside [-1, 1]", where=where, value=value
+                ),
+                code="a04.out_of_range",
             )
         return float(value)
 
 
 def _call_text(state: HexState, player: str) -> str:
-    return f"evaluate(state, {player!r}) with state.rows() == {state.rows()}"
+    return kept_sentence(
+        "evaluate(state, {player}) with state.rows() == {rows}",
+        player=repr(player),
+        rows=state.rows(),
+    )
 
 
 def _memo(evaluate: Callable[..., Any]) -> Memo:
@@ -188,10 +217,27 @@ def check_range_and_zero_sum(evaluate: Callable[..., Any]) -> None:
     for state in UNWON + WON:
         x, o = f(state, "X"), f(state, "O")
         if not _same(x, -o):
-            won = "" if state.winner is None else f" (a position {state.winner} has won)"
+            values = {
+                "mistake": kept_sentence(MISTAKES["not_zero_sum"]),
+                "rows": state.rows(),
+                "x": f"{x:.4g}",
+                "o": f"{o:.4g}",
+            }
+            said = (
+                kept_sentence(
+                    "{mistake}; on {rows} it gives {x} for X and {o} for O, and {o} is not -({x})",
+                    **values,
+                )
+                if state.winner is None
+                else kept_sentence(
+                    "{mistake}; on {rows} (a position {winner} has won) it gives {x} for X and "
+                    "{o} for O, and {o} is not -({x})",
+                    **values,
+                    winner=state.winner,
+                )
+            )
             raise GradingError(
-                f"{MISTAKES['not_zero_sum']}; on {state.rows()}{won} it gives {x:.4g} for X and "
-                f"{o:.4g} for O, and {o:.4g} is not -({x:.4g})",
+                said,
                 code="a04.not_zero_sum",
                 evidence={"step": "evaluate", "input": str(state.rows()), "got": repr((x, o))},
             )
@@ -204,14 +250,33 @@ def check_wins(evaluate: Callable[..., Any]) -> None:
         top = max(f(state, player) for state in UNWON)
         for state in WON:
             value = f(state, player)
-            mark = "above" if state.winner == player else "below"
             good = value > top if state.winner == player else value < -top
             bound = top if state.winner == player else -top
             if not good:
+                values = {
+                    "player": repr(player),
+                    "value": f"{value:.4g}",
+                    "winner": state.winner,
+                    "rows": state.rows(),
+                    "bound": f"{bound:.4g}",
+                }
+                said = (
+                    kept_sentence(
+                        "evaluate(state, {player}) gives {value} for a position {winner} has won "
+                        "({rows}); a win must score above every unwon position, and an unwon "
+                        "one here scores {bound}",
+                        **values,
+                    )
+                    if state.winner == player
+                    else kept_sentence(
+                        "evaluate(state, {player}) gives {value} for a position {winner} has won "
+                        "({rows}); a win must score below every unwon position, and an unwon "
+                        "one here scores {bound}",
+                        **values,
+                    )
+                )
                 raise GradingError(
-                    f"evaluate(state, {player!r}) gives {value:.4g} for a position "
-                    f"{state.winner} has won ({state.rows()}); a win must score {mark} every "
-                    f"unwon position, and an unwon one here scores {bound:.4g}",
+                    said,
                     code="a04.win_not_extreme",
                     evidence={"step": "evaluate", "input": str(state.rows()), "got": repr(value)},
                 )
@@ -245,8 +310,15 @@ def check_symmetry(evaluate: Callable[..., Any], states: Sequence[HexState] | No
         x, o = f(state, "X"), f(other, "O")
         if not _same(x, o):
             raise GradingError(
-                f"{MISTAKES['not_symmetric']}; it gives {x:.4g} for X on {state.rows()} but "
-                f"{o:.4g} for O on its mirror image {other.rows()}",
+                kept_sentence(
+                    "{mistake}; it gives {x} for X on {rows} but {o} for O on its mirror image "
+                    "{mirror}",
+                    mistake=kept_sentence(MISTAKES["not_symmetric"]),
+                    x=f"{x:.4g}",
+                    rows=state.rows(),
+                    o=f"{o:.4g}",
+                    mirror=other.rows(),
+                ),
                 code="a04.not_symmetric",
                 evidence={"step": "evaluate", "input": str(state.rows()), "got": repr((x, o))},
             )
@@ -258,11 +330,23 @@ def check_connection(evaluate: Callable[..., Any], pairs: Sequence[Pair] = PAIRS
     for pair in pairs:
         better, worse = f(pair.better, "X"), f(pair.worse, "X")
         if not better > worse:
-            relation = "the same for both" if _same(better, worse) else "less for the first"
+            relation = (
+                kept_sentence("the same for both")
+                if _same(better, worse)
+                else kept_sentence("less for the first")
+            )
             raise GradingError(
-                f"{MISTAKES['connection']}: for X it gives {better:.4g} on "
-                f"{pair.better.rows()} and {worse:.4g} on {pair.worse.rows()}, {relation}, "
-                f"though the first is better for X: {pair.fact}",
+                kept_sentence(
+                    "{mistake}: for X it gives {better} on {first} and {worse} on {second}, "
+                    "{relation}, though the first is better for X: {fact}",
+                    mistake=kept_sentence(MISTAKES["connection"]),
+                    better=f"{better:.4g}",
+                    first=pair.better.rows(),
+                    worse=f"{worse:.4g}",
+                    second=pair.worse.rows(),
+                    relation=relation,
+                    fact=pair.fact,
+                ),
                 code="a04.connection",
                 evidence={
                     "step": "evaluate",
@@ -286,7 +370,7 @@ def check_positions(evaluate: Callable[..., Any]) -> Memo:
 # The value the docstring specifies
 # --------------------------------------------------------------------------------------------
 
-EDGES = {"X": "the top and bottom rows", "O": "the left and right columns"}
+EDGES = {"X": N_("the top and bottom rows"), "O": N_("the left and right columns")}
 """The two edges each player joins, in the feedback's words."""
 
 
@@ -377,29 +461,52 @@ def _joined(cells: str, n: int, player: str) -> bool:
 
 
 def _stones(count: int) -> str:
-    return f"{count} more stone{'s' if count != 1 else ''}"
+    if count == 1:
+        return kept_sentence("{count} more stone", count=count)
+    return kept_sentence("{count} more stones", count=count)
 
 
 def value_fact(state: HexState, player: str) -> str:
-    """Why ``reference_evaluate(state, player)`` is what it is, computed from the position."""
+    """Why ``reference_evaluate(state, player)`` is what it is, computed from the position (a
+    kept sentence)."""
     n = state.size
     if state.winner is not None:
-        sign = "1" if state.winner == player else "-1"
-        return (
-            f"{state.winner} has joined {EDGES[state.winner]}, so the position is won by "
-            f"{state.winner} and scores {sign} for {player}"
+        return kept_sentence(
+            "{winner} has joined {edges}, so the position is won by {winner} and scores {sign} "
+            "for {player}",
+            winner=state.winner,
+            edges=kept_sentence(EDGES[state.winner]),
+            sign="1" if state.winner == player else "-1",
+            player=player,
         )
     parts = []
     for who in ("X", "O"):
         way = path_stones(state, who)
-        example = f" (for example at {', '.join(way)})" if way else ""
+        stones, edges = _stones(needed(state, who) or 0), kept_sentence(EDGES[who])
         parts.append(
-            f"{who} needs {_stones(needed(state, who) or 0)}{example} to join {EDGES[who]}"
+            kept_sentence(
+                "{player} needs {stones} (for example at {cells}) to join {edges}",
+                player=who,
+                stones=stones,
+                cells=", ".join(way),
+                edges=edges,
+            )
+            if way
+            else kept_sentence(
+                "{player} needs {stones} to join {edges}", player=who, stones=stones, edges=edges
+            )
         )
     mine, theirs = needed(state, player), needed(state, _other(player))
-    return (
-        f"nobody has won; {parts[0]}, {parts[1]}; so for {player} the value is "
-        f"({theirs} - {mine}) / ({n} * {n} + 1) = {_show(reference_evaluate(state, player))}"
+    return kept_sentence(
+        "nobody has won; {x_needs}, {o_needs}; so for {player} the value is "
+        "({theirs} - {mine}) / ({n} * {n} + 1) = {value}",
+        x_needs=parts[0],
+        o_needs=parts[1],
+        player=player,
+        theirs=theirs,
+        mine=mine,
+        n=n,
+        value=_show(reference_evaluate(state, player)),
     )
 
 
@@ -502,7 +609,7 @@ def _ask(evaluate: Callable[..., Any], state: HexState, player: str) -> float:
 
 
 def _where(state: HexState) -> str:
-    return f"the {state.size} x {state.size} board {state.rows()}"
+    return kept_sentence("the {n} x {n} board {rows}", n=state.size, rows=state.rows())
 
 
 def check_values(
@@ -522,9 +629,15 @@ def check_values(
             got, expected = f(state, player), reference_evaluate(state, player)
             if not _same(got, expected):
                 raise GradingError(
-                    f"evaluate(state, {player!r}) returned {_show(got, expected)} on "
-                    f"{_where(state)}, but should return {_show(expected, got)}: "
-                    f"{value_fact(state, player)}",
+                    kept_sentence(
+                        "evaluate(state, {player}) returned {got} on {where}, but should return "
+                        "{expected}: {fact}",
+                        player=repr(player),
+                        got=_show(got, expected),
+                        where=_where(state),
+                        expected=_show(expected, got),
+                        fact=value_fact(state, player),
+                    ),
                     code="witness:evaluate",
                     evidence=_evidence(state, player, got, expected),
                 )
@@ -540,10 +653,16 @@ def check_values(
         if not _same(got, expected):
             first = f(state, player)
             raise GradingError(
-                f"evaluate(state, {player!r}) on {_where(state)} returned {_show(first, got)} "
-                f"the first time this check asked, as it should, and {_show(got, first)} "
-                f"when asked again, {_just_after(before, state)}: the same call must give the "
-                "same value whatever was asked before it",
+                kept_sentence(
+                    "evaluate(state, {player}) on {where} returned {first} the first time this "
+                    "check asked, as it should, and {got} when asked again, {when}: the same "
+                    "call must give the same value whatever was asked before it",
+                    player=repr(player),
+                    where=_where(state),
+                    first=_show(first, got),
+                    got=_show(got, first),
+                    when=_just_after(before, state),
+                ),
                 code="a04.hidden_state",
                 evidence={
                     **_evidence(state, player, got, expected),
@@ -557,9 +676,11 @@ def check_values(
 def _just_after(before: tuple[HexState, str] | None, state: HexState) -> str:
     """The call made just before a question, in words."""
     if before is None:
-        return "as the first call"
-    where = "the same board" if before[0] == state else _where(before[0])
-    return f"just after evaluate(state, {before[1]!r}) on {where}"
+        return kept_sentence("as the first call")
+    where = kept_sentence("the same board") if before[0] == state else _where(before[0])
+    return kept_sentence(
+        "just after evaluate(state, {player}) on {where}", player=repr(before[1]), where=where
+    )
 
 
 def _evidence(state: HexState, player: str, got: float, expected: float) -> dict[str, Any]:
@@ -620,9 +741,14 @@ def check_tournament(evaluate: Callable[..., Any], games: int = 4, seed: int = 0
         wins = series(f, opponent, games=games, seed=seed)
         if 2 * wins <= games:
             raise GradingError(
-                f"with evaluate, depth-2 alpha-beta on 5 x 5 Hex wins only {wins} of {games} "
-                f"games against {opponent} (it should win most); does evaluate measure how "
-                f"close each player is to joining their edges?",
+                kept_sentence(
+                    "with evaluate, depth-2 alpha-beta on 5 x 5 Hex wins only {wins} of {games} "
+                    "games against {opponent} (it should win most); does evaluate measure how "
+                    "close each player is to joining their edges?",
+                    wins=wins,
+                    games=games,
+                    opponent=opponent,
+                ),
                 code="a04.loses_games",
             )
 

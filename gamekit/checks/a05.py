@@ -31,11 +31,13 @@ from gamekit.checks import (
     EngineForbidden,
     GradingError,
     engines_swapped_out,
+    message_of,
     require_number,
     require_type,
 )
 from gamekit.checks.evidence import Mutant, Probe, diagnose, first_witness, standing_in
 from gamekit.checks.mutants import Catalogued, unforbidden
+from gamekit.i18n import N_, kept_sentence, said_again
 
 Row = tuple[Any, int, float]
 
@@ -86,24 +88,26 @@ def reference_search(
     **switches: bool,
 ) -> list[Row]:
     """The root's children as ``(move, N, Q)`` after seeded UCT (``switches``: a `Variant`).
-    ``story`` gets one sentence per iteration: what each of the four steps did."""
+    ``story`` gets one sentence per iteration: what each of the four steps did (kept)."""
     variant = Variant(**switches)
     rng = random.Random(seed)
     root = _Node(state)
     root_player = game.to_move(state)
     for _ in range(iterations):
-        node, said = root, []
+        node, path, expanded = root, "", ""
         while node.children:  # selection
             scores = [_score(child, node, c, variant) for child in node.children]
             node = node.children[scores.index(max(scores))]
-            said.append(f"{node.move!r} (UCB1 {_number(max(scores))})")
-        steps = len(said)
+            step = f"{node.move!r} (UCB1 {_number(max(scores))})"
+            path = kept_sentence("{path} then {step}", path=path, step=step) if path else step
         if not game.terminal_test(node.state) and (node is root or node.N > 0):  # expansion
             mover = game.to_move(node.state)
             for move in game.actions(node.state):
                 node.children.append(_Node(game.result(node.state, move), move, node, mover))
             node = node.children[0]
-            said.append(f"expands, then takes the first new child {node.move!r}")
+            expanded = kept_sentence(
+                "expands, then takes the first new child {move}", move=repr(node.move)
+            )
         end = node.state  # rollout
         while not game.terminal_test(end):
             end = game.result(end, rng.choice(game.actions(end)))
@@ -116,17 +120,29 @@ def reference_search(
                 node.Q += game.utility(end, viewer)
             node = node.parent
         if story is not None:
-            path = " then ".join(said[:steps])
-            path = f"goes {path}" if steps else "stays at the root"
-            if len(said) > steps:  # the expansion
-                path += f", which {said[-1]}" if steps == 0 else f" then {said[-1]}"
             story.append(
-                f"selection {path}; the rollout ends with utility "
-                f"{_number(game.utility(end, root_player))} for {root_player}, the player at "
-                "the root; backup adds 1 to N and the result, for the player who moved into "
-                "each node, to Q on the path"
+                kept_sentence(
+                    "selection {selection}; the rollout ends with utility {utility} for "
+                    "{player}, the player at the root; backup adds 1 to N and the result, for "
+                    "the player who moved into each node, to Q on the path",
+                    selection=_selection_words(path, expanded),
+                    utility=_number(game.utility(end, root_player)),
+                    player=root_player,
+                )
             )
     return [(ch.move, ch.N, ch.Q) for ch in root.children]
+
+
+def _selection_words(path: str, expanded: str) -> str:
+    """What selection did in one iteration, from the children it went down (``path``, "" for
+    none) and what the expansion did (``expanded``, "" for none)."""
+    if path and expanded:
+        return kept_sentence("goes {path} then {expansion}", path=path, expansion=expanded)
+    if path:
+        return kept_sentence("goes {path}", path=path)
+    if expanded:
+        return kept_sentence("stays at the root, which {expansion}", expansion=expanded)
+    return kept_sentence("stays at the root")
 
 
 def _number(value: float) -> str:
@@ -162,12 +178,23 @@ def _call(function: Callable[..., Any], what: str, *args: Any) -> Any:
         with engines_swapped_out(*forbidden_functions()):
             return function(*args)
     except EngineForbidden as error:
-        raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
+        raise GradingError(
+            kept_sentence(
+                "{what} calls gamekit's own code: {error}", what=what, error=message_of(error)
+            ),
+            code="forbidden",
+        ) from None
     except (GradingError, NotImplementedError):  # not answered yet: the notebook says so
         raise
     except Exception as error:
         raise GradingError(
-            f"{what} raised {type(error).__name__}: {error}", code=f"raised:{step}"
+            kept_sentence(
+                "{what} raised {kind}: {error}",
+                what=what,
+                kind=type(error).__name__,
+                error=str(error),
+            ),
+            code=f"raised:{step}",
         ) from None
 
 
@@ -198,21 +225,27 @@ def _ucb_mutant(formula: Callable[[float, int, int, float], float], unvisited: f
 
 UCB_MUTANTS = {
     "log_of_child": Mutant(
-        "ucb1 takes the log of the child's visit count: the exploration term is "
-        "c * sqrt(ln(N of the parent) / N of the child)",
+        kept_sentence(
+            "ucb1 takes the log of the child's visit count: the exploration term is "
+            "c * sqrt(ln(N of the parent) / N of the child)"
+        ),
         _ucb_mutant(lambda q, n, p, c: q / n + c * math.sqrt(math.log(n) / n)),
     ),
     "unvisited_zero": Mutant(
-        "ucb1 of an unvisited child (N = 0) is not math.inf, so an unvisited child is not "
-        "tried before the others",
+        kept_sentence(
+            "ucb1 of an unvisited child (N = 0) is not math.inf, so an unvisited child is not "
+            "tried before the others"
+        ),
         _ucb_mutant(reference_ucb1, unvisited=0.0),
     ),
     "no_square_root": Mutant(
-        "ucb1 leaves out the square root: the exploration term is c * sqrt(ln(parent_N) / N)",
+        kept_sentence(
+            "ucb1 leaves out the square root: the exploration term is c * sqrt(ln(parent_N) / N)"
+        ),
         _ucb_mutant(lambda q, n, p, c: q / n + c * math.log(p) / n),
     ),
     "total_not_mean": Mutant(
-        "ucb1 uses the total Q instead of the mean Q / N",
+        kept_sentence("ucb1 uses the total Q instead of the mean Q / N"),
         _ucb_mutant(lambda q, n, p, c: q + c * math.sqrt(math.log(p) / n)),
     ),
 }
@@ -227,8 +260,10 @@ def _close(a: Any, b: Any) -> bool:
 def _ucb_fact(probe: Probe, got: Any, expected: float) -> str:
     q, n, parent_n, c = probe.args
     if n == 0:
-        return "an unvisited child (N = 0) scores math.inf, so every child is tried once first"
-    return (
+        return kept_sentence(
+            "an unvisited child (N = 0) scores math.inf, so every child is tried once first"
+        )
+    return (  # a formula: the same in every language
         f"UCB1 = Q/N + c * sqrt(ln(parent_N) / N) = {q / n:.4g} + {c:g} * "
         f"sqrt(ln({parent_n}) / {n}) = {expected:.4g}"
     )
@@ -258,9 +293,14 @@ def check_ucb1(
     for q, n, parent_n, c in cases:
         got = student(q, n, parent_n, c)
         if not _close(got, reference_ucb1(q, n, parent_n, c)):
+            call = f"ucb1({q}, {n}, {parent_n}, {c})"
             raise GradingError(
-                f"ucb1({q}, {n}, {parent_n}, {c}) returned {got!r}, which is not "
-                "Q/N + c * sqrt(ln(parent_N) / N) (a hidden case: every probe agreed)",
+                kept_sentence(
+                    "{call} returned {got}, which is not Q/N + c * sqrt(ln(parent_N) / N) (a "
+                    "hidden case: every probe agreed)",
+                    call=call,
+                    got=repr(got),
+                ),
                 code="hidden:ucb1",
             )
 
@@ -269,9 +309,13 @@ def _rows(value: Any, what: str) -> list[Row]:
     require_type(value, list, what)
     rows = []
     for row in value:
-        require_type(row, tuple, f"each row of {what}")
+        require_type(row, tuple, kept_sentence("each row of {what}", what=what))
         if len(row) != 3:
-            raise GradingError(f"each row of {what} must be (move, N, Q), got {row!r}")
+            raise GradingError(
+                kept_sentence(
+                    "each row of {what} must be (move, N, Q), got {row}", what=what, row=repr(row)
+                )
+            )
         rows.append((row[0], require_number(row[1], "N"), require_number(row[2], "Q")))
     return rows
 
@@ -306,17 +350,22 @@ def _own_ucb1_note(search: Callable[..., Any], label: str, args: tuple, expected
         own = _rows(_call(search, "search", *args), "search")
     except Exception as error:  # noqa: BLE001 - a note never fails the cell
         if isinstance(error, NotImplementedError) or "NotImplementedError" in str(error):
-            seen = "your ucb1 is not answered yet"
+            seen = kept_sentence("your ucb1 is not answered yet")
         else:
-            seen = f"with your own ucb1 the same search stops: {error}"
+            seen = kept_sentence(
+                "with your own ucb1 the same search stops: {error}", error=message_of(error)
+            )
     else:
         if _same(own, expected):
             return
-        seen = f"with your own ucb1 it gives {_show(own)} instead"
-    print(
-        f"Note: this cell runs your search with the course's ucb1 in place of yours, and its "
-        f"rows are right; on {label} {seen}. See Part 1 (ucb1), which has its own test."
+        seen = kept_sentence("with your own ucb1 it gives {rows} instead", rows=_show(own))
+    note = kept_sentence(
+        "Note: this cell runs your search with the course's ucb1 in place of yours, and its "
+        "rows are right; on {label} {seen}. See Part 1 (ucb1), which has its own test.",
+        label=label,
+        seen=seen,
     )
+    print(said_again(note.to_dict(), note))  # in the language in use, at once
 
 
 def _tree_words(tree: Any, node: Any = None) -> str:
@@ -354,19 +403,25 @@ def search_probes() -> list[Probe]:
     for tree, most in zip(_probe_trees(), (5, 8, 10, 14), strict=True):
         words = _tree_words(tree)
         for iterations in range(1, most + 1):
-            plural = "s" if iterations > 1 else ""
-            probes.append(
-                Probe(
-                    f"the tree {words} (leaf values for MAX) after {iterations} iteration{plural}"
-                    " (seed 0)",
-                    (tree.initial, tree, iterations, 0),
+            said = (
+                kept_sentence(
+                    "the tree {tree} (leaf values for MAX) after {iterations} iterations (seed 0)",
+                    tree=words,
+                    iterations=iterations,
+                )
+                if iterations > 1
+                else kept_sentence(
+                    "the tree {tree} (leaf values for MAX) after {iterations} iteration (seed 0)",
+                    tree=words,
+                    iterations=iterations,
                 )
             )
+            probes.append(Probe(said, (tree.initial, tree, iterations, 0)))
     return probes
 
 
 SEARCH_MUTANTS = {
-    switch: Mutant(sentence, functools.partial(reference_search, **{switch: True}))
+    switch: Mutant(kept_sentence(sentence), functools.partial(reference_search, **{switch: True}))
     for switch, sentence in (
         # Only backup's mistakes are named from the rows: a wrong UCB1 is named by check_ucb1,
         # on ucb1 itself. (A search whose ucb1 subtracts the bonus gives the same rows as one
@@ -374,16 +429,19 @@ SEARCH_MUTANTS = {
         # from the rows would be a guess.)
         (
             "not_negated",
-            "the result is not seen from the other player's view: each node's Q must add the "
-            "utility for the player who moved into it (the opponent's nodes count it negated)",
+            N_(
+                "the result is not seen from the other player's view: each node's Q must add "
+                "the utility for the player who moved into it (the opponent's nodes count it "
+                "negated)"
+            ),
         ),
         (
             "q_not_on_path",
-            "Q is only updated at the new node: backup must add to Q on the whole path",
+            N_("Q is only updated at the new node: backup must add to Q on the whole path"),
         ),
         (
             "n_not_on_path",
-            "N is only counted at the new node: backup must add 1 to N on the whole path",
+            N_("N is only counted at the new node: backup must add 1 to N on the whole path"),
         ),
     )
 }
@@ -395,12 +453,27 @@ def _search_fact(probe: Probe, got: Any = None, expected: Any = None) -> str:
     state, game, iterations, seed = probe.args
     story: list[str] = []
     reference_search(state, game, iterations, seed, story=story)
-    before = (
-        f"after {iterations - 1} iteration{'s' if iterations > 2 else ''} the rows agreed; "
-        if iterations > 1
-        else ""
+    if iterations == 1:
+        return kept_sentence(
+            "in iteration {iterations} of the expected search, {story}",
+            iterations=iterations,
+            story=story[-1],
+        )
+    if iterations == 2:
+        return kept_sentence(
+            "after {before} iteration the rows agreed; in iteration {iterations} of the "
+            "expected search, {story}",
+            before=iterations - 1,
+            iterations=iterations,
+            story=story[-1],
+        )
+    return kept_sentence(
+        "after {before} iterations the rows agreed; in iteration {iterations} of the expected "
+        "search, {story}",
+        before=iterations - 1,
+        iterations=iterations,
+        story=story[-1],
     )
-    return f"{before}in iteration {iterations} of the expected search, {story[-1]}"
 
 
 def check_search(
@@ -432,10 +505,15 @@ def check_search(
             again = student(*probe.args)
             if not _same(first, again):
                 raise GradingError(
-                    f"search on {probe.words} gave {_show(first)}, then {_show(again)} with "
-                    "the same seed: the rows must depend on the arguments alone, so make every "
-                    "random choice with the rng it is given (rng.choice), not the module-level "
-                    "random, and keep nothing from one search to the next",
+                    kept_sentence(
+                        "search on {probe} gave {first}, then {again} with the same seed: the "
+                        "rows must depend on the arguments alone, so make every random choice "
+                        "with the rng it is given (rng.choice), not the module-level random, and "
+                        "keep nothing from one search to the next",
+                        probe=probe.words,
+                        first=_show(first),
+                        again=_show(again),
+                    ),
                     code="a05.unseeded",
                     evidence={"step": "search", "input": probe.words, "got": repr(first)},
                 )
@@ -461,13 +539,24 @@ def check_search(
         rows = student(state, game, iterations, seed)
         if not _same(rows, reference_search(state, game, iterations, seed)):
             raise GradingError(
-                f"search on {label} ({iterations} iterations, seed {seed}) gives N or Q of a root "
-                "child that differs from the expected search (a hidden case: every probe agreed)",
+                kept_sentence(
+                    "search on {label} ({iterations} iterations, seed {seed}) gives N or Q of a "
+                    "root child that differs from the expected search (a hidden case: every "
+                    "probe agreed)",
+                    label=label,
+                    iterations=iterations,
+                    seed=seed,
+                ),
                 code="hidden:search",
             )
     if note and cases:
         label, state, iterations, seed = cases[0]
-        where = f"{label} ({iterations} iterations, seed {seed})"
+        where = kept_sentence(
+            "{label} ({iterations} iterations, seed {seed})",
+            label=label,
+            iterations=iterations,
+            seed=seed,
+        )
         expected = reference_search(state, game, iterations, seed)
         _own_ucb1_note(search, where, (state, game, iterations, seed), expected)
     return rows
@@ -479,7 +568,7 @@ BEST_MOVE_CASES: tuple[list[Row], ...] = (
 )
 
 BEST_MOVE_PROBES = tuple(
-    Probe(f"the rows {rows}", (rows,))
+    Probe(kept_sentence("the rows {rows}", rows=rows), (rows,))
     for rows in (
         [("a", 1, 1.0)],
         [("a", 1, 1.0), ("b", 2, 0.0)],
@@ -503,16 +592,20 @@ def _rows_by(key: Callable[[Row], Any], *, last_of_ties: bool = False):
 
 BEST_MOVE_MUTANTS = {
     "best_mean": Mutant(
-        "best_move picks the child with the best mean Q/N: play the most visited child "
-        "(a mean over few visits can be high by luck)",
+        kept_sentence(
+            "best_move picks the child with the best mean Q/N: play the most visited child "
+            "(a mean over few visits can be high by luck)"
+        ),
         _rows_by(lambda row: row[2] / row[1]),
     ),
     "best_total": Mutant(
-        "best_move picks the child with the largest Q: play the most visited child",
+        kept_sentence("best_move picks the child with the largest Q: play the most visited child"),
         _rows_by(lambda row: row[2]),
     ),
     "last_of_ties": Mutant(
-        "of children with the same N, best_move takes the last: the definition takes the first",
+        kept_sentence(
+            "of children with the same N, best_move takes the last: the definition takes the first"
+        ),
         _rows_by(lambda row: row[1], last_of_ties=True),
     ),
 }
@@ -523,8 +616,15 @@ def _best_move_fact(probe: Probe, got: Any, expected: Any) -> str:
     most = max(row[1] for row in rows)
     tied = [row[0] for row in rows if row[1] == most]
     if len(tied) > 1:
-        return f"{tied} share the most visits, N = {most}, and the first of them is {expected!r}"
-    return f"the most visited child is {expected!r}, with N = {most}"
+        return kept_sentence(
+            "{tied} share the most visits, N = {most}, and the first of them is {expected}",
+            tied=tied,
+            most=most,
+            expected=repr(expected),
+        )
+    return kept_sentence(
+        "the most visited child is {expected}, with N = {most}", expected=repr(expected), most=most
+    )
 
 
 def check_best_move(
@@ -549,8 +649,12 @@ def check_best_move(
         got = student(rows)
         if got != reference_best_move(rows):
             raise GradingError(
-                f"best_move({rows}) returned {got!r}, which is not the most visited child "
-                "(a hidden case: every probe agreed)",
+                kept_sentence(
+                    "best_move({rows}) returned {got}, which is not the most visited child (a "
+                    "hidden case: every probe agreed)",
+                    rows=rows,
+                    got=repr(got),
+                ),
                 code="hidden:best_move",
             )
 
@@ -571,26 +675,41 @@ def check_converges(
 
     chosen_moves = []
     for label, state, expected in cases:
-        what = f"search on {label} ({iterations} iterations)"
+        what = kept_sentence(
+            "search on {label} ({iterations} iterations)", label=label, iterations=iterations
+        )
         rows = _search_rows(search, what, state, game, iterations, 0)
         if not rows:
-            raise GradingError(f"{what} returned no rows", code="witness:search")
+            raise GradingError(
+                kept_sentence("{what} returned no rows", what=what), code="witness:search"
+            )
         chosen = reference_best_move(rows)
         if chosen != expected:
             player = game.to_move(state)
             if chosen not in game.actions(state):
                 raise GradingError(
-                    f"{what}: the most visited root child is {chosen!r}, which is not a legal "
-                    "move there",
+                    kept_sentence(
+                        "{what}: the most visited root child is {chosen}, which is not a legal "
+                        "move there",
+                        what=what,
+                        chosen=repr(chosen),
+                    ),
                     code="witness:search",
                 )
             value = minimax_value(game.result(state, chosen), game, player)
             best = minimax_value(game.result(state, expected), game, player)
             raise GradingError(
-                f"{what}: the most visited root child is {chosen!r}, worth {value:g} for "
-                f"{player} with perfect play, where the best move is worth {best:g}: the visits "
-                "do not concentrate on the best move (checked with the course's ucb1 and "
-                "best_move in place of yours)",
+                kept_sentence(
+                    "{what}: the most visited root child is {chosen}, worth {value} for {player} "
+                    "with perfect play, where the best move is worth {best}: the visits do not "
+                    "concentrate on the best move (checked with the course's ucb1 and best_move "
+                    "in place of yours)",
+                    what=what,
+                    chosen=repr(chosen),
+                    value=format(value, "g"),
+                    player=player,
+                    best=format(best, "g"),
+                ),
                 code="a05.not_converging",
             )
         chosen_moves.append(chosen)

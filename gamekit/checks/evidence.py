@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.checks import GradingError
+from gamekit.i18n import Said, kept_sentence
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,9 @@ class Probe:
 
 @dataclass(frozen=True)
 class Mutant:
-    """A catalogued mistake: the sentence that names it, and the reference with that mistake."""
+    """A catalogued mistake: the sentence that names it, and the reference with that mistake.
+    The sentence is one of the course's (marked with `gamekit.i18n.N_`) or a kept sentence
+    (`gamekit.i18n.kept_sentence`), so that it is said again in its reader's language."""
 
     sentence: str
     function: Callable[..., Any]
@@ -94,7 +97,7 @@ class Witness:
         """Plain data for the result record (reprs: any value can be written as JSON)."""
         return {
             "step": self.step,
-            "input": self.probe.words,
+            "input": str(self.probe.words),
             "got": repr(self.got),
             "expected": repr(self.expected),
         }
@@ -102,6 +105,46 @@ class Witness:
 
 Same = Callable[[Any, Any], bool]
 Fact = Callable[[Probe, Any, Any], str]
+"""``fact(probe, got, expected)``: a sentence about the witness's input (a kept sentence, so
+that it is said again in its reader's language)."""
+
+
+def kept(sentence: str) -> Said:
+    """``sentence`` as a kept sentence: itself if it is one, else the course's sentence it is
+    (a constant marked with `gamekit.i18n.N_`)."""
+    return sentence if isinstance(sentence, Said) else kept_sentence(sentence)
+
+
+def said_by(error: BaseException) -> str:
+    """What ``error`` says: its kept sentence when it was raised with one (a `GradingError`
+    made with `gamekit.i18n.kept_sentence`), else its text."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, Said) else str(error)
+
+
+def in_turn(parts: Sequence[str]) -> str:
+    """``parts`` one after the other, separated by "; ": a kept sentence when a part is one
+    (each part keeps its own template), else the text.
+
+    >>> in_turn([kept_sentence("{a} is wrong", a="B"), "C = 3"]).template
+    '{first}; {then}'
+    """
+    if not any(isinstance(part, Said) for part in parts):
+        return "; ".join(parts)
+    together = parts[0]
+    for part in parts[1:]:
+        together = kept_sentence("{first}; {then}", first=together, then=part)
+    return together
+
+
+def listed(parts: Sequence[str]) -> str:
+    """``parts`` separated by ", ": a kept sentence when a part is one, else the text."""
+    if not any(isinstance(part, Said) for part in parts):
+        return ", ".join(parts)
+    together = parts[0]
+    for part in parts[1:]:
+        together = kept_sentence("{first}, {then}", first=together, then=part)
+    return together
 
 
 def equal(a: Any, b: Any) -> bool:
@@ -191,13 +234,18 @@ def _called(
     try:
         return student(*probe.args)
     except GradingError as error:
-        said = f"on {probe.words}: {error}"
+        said = kept_sentence("on {probe}: {error}", probe=probe.words, error=said_by(error))
         if raised_fact is not None:
-            said += f"; {raised_fact(probe)}"
+            said = kept_sentence(
+                "on {probe}: {error}; {fact}",
+                probe=probe.words,
+                error=said_by(error),
+                fact=raised_fact(probe),
+            )
         failed = GradingError(
             said,
             code=error.code or f"raised:{step}",
-            evidence={"step": step, "input": probe.words, "raised": str(error)},
+            evidence={"step": step, "input": str(probe.words), "raised": str(error)},
         )
         if raised_at is not None:
             raised_at(probe, failed)
@@ -266,10 +314,13 @@ def diagnose(
     witness, got = found
     if witness is None:
         return
-    said = (
-        f"{step} on {witness.probe.words} returned {show(witness.got)}, "
-        f"but should return {show(witness.expected)}"
-    )
+    values = {
+        "step": step,
+        "probe": witness.probe.words,
+        "got": show(witness.got),
+        "expected": show(witness.expected),
+    }
+    said = kept_sentence("{step} on {probe} returned {got}, but should return {expected}", **values)
     # A name must fit the hidden cases too (never shown: they only confirm or refute it).
     name = confirmed(mutants or {}, probes, got, same)
     if name is not None and confirm_on:
@@ -279,12 +330,20 @@ def diagnose(
     evidence = witness.to_dict()
     if name is not None:
         raise GradingError(
-            f"{mutants[name].sentence} ({said})" if mutants else said,
+            kept_sentence(
+                "{mistake} ({witness})", mistake=kept(mutants[name].sentence), witness=said
+            )
+            if mutants
+            else said,
             code=f"{code_prefix}{name}",
             evidence=evidence,
         )
     if fact is not None:
-        said += ": " + fact(witness.probe, witness.got, witness.expected)
+        said = kept_sentence(
+            "{step} on {probe} returned {got}, but should return {expected}: {fact}",
+            **values,
+            fact=fact(witness.probe, witness.got, witness.expected),
+        )
     raise GradingError(said, code=f"witness:{step}", evidence=evidence)
 
 

@@ -37,6 +37,8 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
+from gamekit.i18n import kept_sentence
+
 NOTEBOOK_MODULE = "__notebook__"
 """The ``__name__`` of the grader's copy of the notebook's own definitions (see `trusted`)."""
 
@@ -112,7 +114,11 @@ def recv_frame(
     (size,) = struct.unpack("!I", header)
     if size > limit:
         raise ReplyLimitError(
-            f"your code's reply was {size:,} bytes long, the limit is {limit:,} bytes"
+            kept_sentence(
+                "your code's reply was {size} bytes long, the limit is {limit} bytes",
+                size=format(size, ","),
+                limit=format(limit, ","),
+            )
         )
     return _recv_exactly(sock, size, deadline)
 
@@ -132,7 +138,7 @@ def _recv_exactly(sock: socket.socket, size: int, deadline: Deadline | None = No
         else:
             chunk = sock.recv(min(left, 1 << 20))
         if not chunk:
-            raise RemoteProtocolError("the kernel closed the connection")
+            raise RemoteProtocolError(kept_sentence("the kernel closed the connection"))
         chunks.append(chunk)
         left -= len(chunk)
     return b"".join(chunks)
@@ -172,8 +178,11 @@ def encode(value: Any, refs: Callable[[Any], dict], depth: int = 0) -> Any:
         from gamekit.checks.errors import GradingError
 
         raise GradingError(
-            f"a value your code gave the grader is nested over {MAX_DEPTH} levels deep (lists in "
-            f"lists ...), the grader's limit is {MAX_DEPTH}"
+            kept_sentence(
+                "a value your code gave the grader is nested over {depth} levels deep (lists in "
+                "lists ...), the grader's limit is {depth}",
+                depth=MAX_DEPTH,
+            )
         )
     kind = type(value)
     if kind is float and not math.isfinite(value):
@@ -231,10 +240,16 @@ class HugeInt:
     exact: bool = True
 
     def describe(self) -> str:
-        """As "an integer of 5,001 digits" ("a negative integer", "at least" if not `exact`)."""
-        more = "" if self.exact else "at least "
-        negative = "a negative integer" if self.sign < 0 else "an integer"
-        return f"{negative} of {more}{self.digits:,} digits"
+        """As "an integer of 5,001 digits" ("a negative integer", "at least" if not `exact`):
+        a kept sentence (`gamekit.i18n.Said`)."""
+        digits = f"{self.digits:,}"
+        if self.sign < 0:
+            if self.exact:
+                return kept_sentence("a negative integer of {digits} digits", digits=digits)
+            return kept_sentence("a negative integer of at least {digits} digits", digits=digits)
+        if self.exact:
+            return kept_sentence("an integer of {digits} digits", digits=digits)
+        return kept_sentence("an integer of at least {digits} digits", digits=digits)
 
     def __repr__(self) -> str:
         return f"<{self.describe()}>"

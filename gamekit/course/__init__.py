@@ -475,10 +475,10 @@ def check_cases(
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-KEPT_KINDS = ("CellTimeoutError",)
-"""The failures of a test cell whose sentence is always kept as data (`unkept_messages`). The
-checkers' own findings (`GradingError`) join them once every checker keeps its sentences
-(issue 34); until then a finding is checked when it was kept."""
+KEPT_KINDS = ("CellTimeoutError", "GradingError")
+"""The failures of a test cell whose sentence is always kept as data (`unkept_messages`): a time
+limit and every checker's finding. (A student's own exception, an ``AssertionError`` of a
+visible test, is checked when it was kept.)"""
 
 
 def unkept_messages(record: dict) -> list[str]:

@@ -126,19 +126,27 @@ def write_translations(
 
 def add_test_phrases(template: Path, root: Path) -> int:
     """Add the test cells' sentences of every English notebook (the sources' hidden tests
-    included) to the course's catalogue template (``gamekit.pot``, just extracted from the
-    code); how many were added."""
+    included), and the words that name a check cell on a feedback page (`check_titles`), to
+    the course's catalogue template (``gamekit.pot``, just extracted from the code); how many
+    were added."""
     import nbformat
     from babel.messages.pofile import read_po, write_po
+
+    from gamekit.grader.feedback_page import check_titles
 
     with template.open("rb") as file:
         catalogue = read_po(file)
     added = 0
     sources = sorted((root / "source").glob("*/*.ipynb"))  # the hidden tests' sentences too
     for notebook in [*sources, *english_notebooks(root)]:
-        for unit in test_phrases(nbformat.read(notebook, as_version=4)):
+        cells = nbformat.read(notebook, as_version=4)
+        for unit in test_phrases(cells):
             if unit.text not in catalogue:
                 catalogue.add(unit.text, auto_comments=[f"{notebook.name}: {unit.where}"])
+                added += 1
+        for words in check_titles(cells.cells):  # the feedback table's name of a check cell
+            if words not in catalogue:
+                catalogue.add(words, auto_comments=[f"{notebook.name}: a check cell's title"])
                 added += 1
     with template.open("wb") as file:
         write_po(file, catalogue, width=76, omit_header=False, sort_output=True)

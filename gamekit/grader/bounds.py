@@ -54,7 +54,9 @@ MESSAGES = 200
 
 def outer_limit_sentence(limit: float = OUTER_LIMIT) -> str:
     """What a job stopped at the outer limit is failed with (the local pool's sentence)."""
-    return kept_sentence("grading took over {seconds} s and was stopped", seconds=f"{limit:g}")
+    return kept_sentence(
+        "grading took over {seconds} s and was stopped", seconds=format(limit, "g")
+    )
 
 
 def is_outer_limit(reason: object) -> bool:
@@ -71,7 +73,7 @@ def memory_sentence(limit: int = JOB_MEMORY_BYTES) -> str:
     """What a job that ran out of its memory is failed with."""
     return kept_sentence(
         "grading this submission needed more than the grader's {gib} GiB of memory and was stopped",
-        gib=f"{limit / GIB:g}",
+        gib=format(limit / GIB, "g"),
     )
 
 

@@ -137,7 +137,7 @@ def write_feedback(
                 if info.status != "missing" and graded.is_file():
                     task = PageTask(
                         target, info, _cell_scores(cells, stored), graded,
-                        release=root / "release" / assignment / name,
+                        release=_release_in(root, language, assignment, name),
                     )  # fmt: skip
                 else:
                     if info.status != "missing":
@@ -156,6 +156,16 @@ def write_feedback(
             except Exception as error:  # noqa: BLE001 - one page must not stop the others
                 run.failed.append(f"{where}: {error}")
     return run
+
+
+def _release_in(root: Path, language: str, assignment: str, name: str) -> Path:
+    """The release notebook as the student was handed it, whose headings name each graded cell
+    on the page: the translation in ``release/<language>/`` when the course has one, else the
+    English release."""
+    translated = root / "release" / language / assignment / name
+    if language != "en" and translated.is_file():
+        return translated
+    return root / "release" / assignment / name
 
 
 def _cell_scores(cells: list[dict], stored: dict[str, dict]) -> dict[str, CellScore]:

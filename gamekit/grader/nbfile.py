@@ -17,6 +17,8 @@ from typing import Any
 import nbformat
 from nbformat import NotebookNode
 
+from gamekit.i18n import kept_sentence
+
 
 class NotebookError(ValueError):
     """The bytes are not a notebook the grader can read; the message says why."""
@@ -39,17 +41,29 @@ def decode_json(raw: bytes) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise NotebookError("corrupt-json", "it is not UTF-8 text") from None
+        raise NotebookError("corrupt-json", kept_sentence("it is not UTF-8 text")) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise NotebookError("corrupt-json", f"its JSON is broken at {where}") from None
+        broken = kept_sentence(
+            "its JSON is broken at line {line}, column {column}",
+            line=error.lineno,
+            column=error.colno,
+        )
+        raise NotebookError("corrupt-json", broken) from None
     except (ValueError, RecursionError) as error:
-        raise NotebookError("corrupt-json", f"its JSON cannot be read ({error})") from None
+        unread = kept_sentence("its JSON cannot be read ({error})", error=str(error))
+        raise NotebookError("corrupt-json", unread) from None
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        what = type(data).__name__ if not isinstance(data, dict) else "an object without cells"
-        raise NotebookError("not-a-notebook", f"it is JSON but not a notebook (it holds {what})")
+        what = (
+            type(data).__name__
+            if not isinstance(data, dict)
+            else kept_sentence("an object without cells")
+        )
+        raise NotebookError(
+            "not-a-notebook",
+            kept_sentence("it is JSON but not a notebook (it holds {what})", what=what),
+        )
     return data
 
 
@@ -106,6 +120,9 @@ def parse_notebook(raw: bytes) -> NotebookNode:
     if major not in (4, None):
         raise NotebookError(
             "not-a-notebook",
-            f"it is a version-{major!r} notebook; save it again with Jupyter (version 4)",
+            kept_sentence(
+                "it is a version-{version} notebook; save it again with Jupyter (version 4)",
+                version=repr(major),
+            ),
         )
     return normalise(data)

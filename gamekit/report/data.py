@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamekit.i18n import said_again, say
+
 SUBMITTED, FAILED, FLAGGED, MISSING = "graded", "failed", "flagged", "missing"
 
 
@@ -234,11 +236,12 @@ def read_assignment(
         result = results.setdefault(student, Result(student, SUBMITTED, False))
         result.in_ledger = True
         result.status = _status(record)
+        kept = record.get("said") if isinstance(record.get("said"), dict) else {}
         result.flags = [
-            str(f.get("message", f)) if isinstance(f, dict) else str(f)
+            said_again(f.get("said"), str(f.get("message", f))) if isinstance(f, dict) else str(f)
             for f in record.get("flags", [])
-        ]
-        result.reasons = [str(r) for r in record.get("reasons", [])]
+        ]  # each sentence in the report's language when the grader kept it (`said_again`)
+        result.reasons = [say(str(r), kept) for r in record.get("reasons", [])]
         for cell in record.get("cells", []):
             grade_id = str(cell.get("grade_id"))
             if cell.get("mistake"):
@@ -248,5 +251,16 @@ def read_assignment(
             if cell.get("evidence"):
                 result.evidence[grade_id] = dict(cell["evidence"])
             if cell.get("message"):
-                result.messages[grade_id] = str(cell["message"])
+                result.messages[grade_id] = _message_in_language(cell)
     return AssignmentData(assignment, cells, results, roster, names)
+
+
+def _message_in_language(cell: dict[str, Any]) -> str:
+    """A failing cell's message (``"GradingError: ..."``) in the language in use: its sentence
+    said again when the grader kept it as data, else as the grader wrote it."""
+    message = str(cell["message"])
+    kind, sep, english = message.partition(": ")
+    if not isinstance(cell.get("said"), dict):
+        return message
+    again = said_again(cell["said"], english if sep else message)
+    return f"{kind}: {again}" if sep else again

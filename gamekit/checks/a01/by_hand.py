@@ -13,10 +13,21 @@ from gamekit.checks import (
 )
 from gamekit.checks.a01.diagnosis import _same
 from gamekit.checks.a01.references import MUTANTS, _value
+from gamekit.checks.evidence import in_turn
 from gamekit.games import Game, TicTacToe
 from gamekit.gametree import MAX, GameTree
+from gamekit.i18n import N_, kept_sentence
 
 VOCABULARY_KEYS = ("states_at_ply_1", "states_at_ply_2", "terminal_states", "deepest_ply")
+
+VOCABULARY_HINTS = {
+    "states_at_ply_1": N_("count the states one move below the root"),
+    "states_at_ply_2": N_("count every state two moves below the root, terminal or not"),
+    "terminal_states": N_("count every state where the game is over, at whatever ply"),
+    "deepest_ply": N_("the ply of the deepest terminal state (the root is at ply 0)"),
+    "utility_for_X": N_("utility is +1 when X has won, -1 when O has won, 0 for a draw"),
+}
+"""What each vocabulary answer counts, said when it is wrong."""
 
 
 def _walk(game: Game, state: Any) -> tuple[dict[int, int], list[int]]:
@@ -39,20 +50,29 @@ def check_vocabulary_shape(answers: Any) -> None:
     require_plain(answers, "tree_vocabulary()")
     if type(answers) is not dict:
         raise GradingError(
-            f"tree_vocabulary() should return a dict, got {type_name(answers)}",
+            kept_sentence(
+                "tree_vocabulary() should return a dict, got {kind}", kind=type_name(answers)
+            ),
             code="shape:tree_vocabulary",
         )
     expected = set(VOCABULARY_KEYS) | {"utility_for_X"}
     if set(answers) != expected:
         raise GradingError(
-            f"tree_vocabulary() should have exactly the keys {sorted(expected)}; "
-            f"missing {sorted(expected - set(answers))}, extra {sorted(set(answers) - expected)}",
+            kept_sentence(
+                "tree_vocabulary() should have exactly the keys {keys}; missing {missing}, "
+                "extra {extra}",
+                keys=sorted(expected),
+                missing=sorted(expected - set(answers)),
+                extra=sorted(set(answers) - expected),
+            ),
             code="shape:tree_vocabulary",
         )
     for key, value in answers.items():
         if value is None:
             raise GradingError(
-                f"tree_vocabulary()[{key!r}] is None: replace it by your answer",
+                kept_sentence(
+                    "tree_vocabulary()[{key}] is None: replace it by your answer", key=repr(key)
+                ),
                 code="shape:tree_vocabulary",
             )
         require_number(value, f"tree_vocabulary()[{key!r}]")
@@ -73,18 +93,18 @@ def check_vocabulary(answers: Any, game: TicTacToe, state: Any, path: Sequence[A
     for move in path:
         leaf = game.result(leaf, move)
     expected["utility_for_X"] = game.utility(leaf, "X")
-    hints = {
-        "states_at_ply_1": "count the states one move below the root",
-        "states_at_ply_2": "count every state two moves below the root, terminal or not",
-        "terminal_states": "count every state where the game is over, at whatever ply",
-        "deepest_ply": "the ply of the deepest terminal state (the root is at ply 0)",
-        "utility_for_X": "utility is +1 when X has won, -1 when O has won, 0 for a draw",
-    }
     wrong = [key for key in expected if answers[key] != expected[key]]
     if wrong:
+        parts = [
+            kept_sentence(
+                "tree_vocabulary()[{key}] ({hint})",
+                key=repr(key),
+                hint=kept_sentence(VOCABULARY_HINTS[key]),
+            )
+            for key in wrong
+        ]
         raise GradingError(
-            "not right yet: "
-            + "; ".join(f"tree_vocabulary()[{key!r}] ({hints[key]})" for key in wrong),
+            kept_sentence("not right yet: {parts}", parts=in_turn(parts)),
             code="witness:tree_vocabulary",
         )
 
@@ -94,20 +114,25 @@ def check_hand_values_shape(values: Any, tree: GameTree) -> None:
     require_plain(values, "minimax_values_by_hand()")
     if type(values) is not dict:
         raise GradingError(
-            f"minimax_values_by_hand() should return a dict, got {type_name(values)}",
+            kept_sentence(
+                "minimax_values_by_hand() should return a dict, got {kind}",
+                kind=type_name(values),
+            ),
             code="shape:minimax_values_by_hand",
         )
     inner = [node for node in tree.nodes() if not tree.terminal_test(node)]
     missing = [node for node in inner if values.get(node) is None]
     if missing:
         raise GradingError(
-            f"minimax_values_by_hand() has no value for nodes {missing}",
+            kept_sentence("minimax_values_by_hand() has no value for nodes {nodes}", nodes=missing),
             code="shape:minimax_values_by_hand",
         )
     extra = sorted(set(values) - set(inner))
     if extra:
         raise GradingError(
-            f"minimax_values_by_hand() should only list inner nodes; remove {extra}",
+            kept_sentence(
+                "minimax_values_by_hand() should only list inner nodes; remove {nodes}", nodes=extra
+            ),
             code="shape:minimax_values_by_hand",
         )
     for node in inner:
@@ -125,10 +150,18 @@ def check_hand_values(values: Any, tree: GameTree) -> None:
     swapped = {node: _value(node, tree, MAX, mutant="swap") for node in inner}
     if all(_same(values[node], swapped[node]) for node in wrong):
         raise GradingError(
-            f"minimax_values_by_hand(): nodes {wrong} are wrong: {MUTANTS['swap']}", code="a01.swap"
+            kept_sentence(
+                "minimax_values_by_hand(): nodes {nodes} are wrong: {mistake}",
+                nodes=wrong,
+                mistake=kept_sentence(MUTANTS["swap"]),
+            ),
+            code="a01.swap",
         )
     raise GradingError(
-        f"minimax_values_by_hand(): the values of nodes {wrong} are not their minimax values "
-        "(MAX nodes take the largest child value, MIN nodes the smallest, from the leaves up)",
+        kept_sentence(
+            "minimax_values_by_hand(): the values of nodes {nodes} are not their minimax values "
+            "(MAX nodes take the largest child value, MIN nodes the smallest, from the leaves up)",
+            nodes=wrong,
+        ),
         code="witness:minimax_values_by_hand",
     )

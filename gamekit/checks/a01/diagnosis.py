@@ -15,6 +15,7 @@ from gamekit.checks import (
 )
 from gamekit.checks.a01.references import MUTANTS, forbidden
 from gamekit.games import Game
+from gamekit.i18n import Said, kept_sentence
 from gamekit.trace import Trace, TraceNode, run_traced
 
 EvalFn = Callable[[Any, str], float]
@@ -41,18 +42,20 @@ def _run(
         raise
     except RecursionError as error:
         raise GradingError(
-            f"{name} recursed without end: {error}", code=f"raised:{name}"
+            kept_sentence("{name} recursed without end: {error}", name=name, error=error),
+            code=f"raised:{name}",
         ) from error
     except Exception as error:
         raise GradingError(raised_by_student(name, error), code=f"raised:{name}") from error
 
 
-def raised_by_student(name: str, error: BaseException) -> str:
+def raised_by_student(name: str, error: BaseException) -> Said:
     """The feedback for an exception the student's code raised: the exception and, when the
     kernel reported it, the student's line that raised it (not a bare ``KeyError: 'D2'``). When
     it was raised past the student's code (in the course's ``estimate`` the student called with
     its arguments swapped, in gamekit's ``GameTree.result`` given a list), the student's line
-    that made the call and what it called; never another file's line as the student's.
+    that made the call and what it called; never another file's line as the student's. A kept
+    sentence (`gamekit.i18n.Said`).
 
     >>> error = ValueError("no moves")
     >>> error.student_traceback = "line 3: return max(values)"
@@ -65,13 +68,33 @@ def raised_by_student(name: str, error: BaseException) -> str:
     message = error.args[0] if remote and len(error.args) == 1 else str(error)
     blame = getattr(error, "blame", None)
     if blame is not None and blame.raised_past:
-        return f"{name} stopped with an error: {blame.clause(kind, message)}{blame.advice()}"
+        return kept_sentence(
+            "{name} stopped with an error: {clause}{advice}",
+            name=name,
+            clause=blame.clause(kind, message),
+            advice=blame.advice(),
+        )
     line, _, code = where.partition(": ")
-    at = f", at {line}: `{code}`" if where and code else f", at {where}" if where else ""
+    at = ""
+    if where and code and line.startswith("line ") and line[5:].isdigit():
+        at = kept_sentence(", at line {line}: `{code}`", line=line[5:], code=code)
+    elif where and code:
+        at = kept_sentence(", at {where}: `{code}`", where=line, code=code)
+    elif where:
+        at = kept_sentence(", at {where}", where=where)
     hint = ""
     if kind == "KeyError":
-        hint = " (a dictionary has no entry for that key: is it a node that is not in it?)"
-    return f"{name} stopped with an error in your code{at}: {kind}: {message}{hint}"
+        hint = kept_sentence(
+            " (a dictionary has no entry for that key: is it a node that is not in it?)"
+        )
+    return kept_sentence(
+        "{name} stopped with an error in your code{at}: {kind}: {message}{hint}",
+        name=name,
+        at=at,
+        kind=kind,
+        message=message,
+        hint=hint,
+    )
 
 
 def error_words(error: BaseException) -> tuple[str, str]:
@@ -86,15 +109,24 @@ def error_words(error: BaseException) -> tuple[str, str]:
 def where_raised(error: BaseException) -> str:
     """Where the kernel says ``error`` was raised, to follow a sentence: ", at line 3 of your
     TreeGame.result: `...`", ", in the course's Game.check_move(state, move), which your
-    TreeGame.result called at line 3: `...`", or "" when the kernel did not say."""
+    TreeGame.result called at line 3: `...`" (a kept sentence), or "" when the kernel did not
+    say."""
     blame = getattr(error, "blame", None)
     if blame is None:
         return ""
     if not blame.raised_past:
-        return f", at line {blame.line} of your {blame.function}: `{blame.code}`"
-    return (
-        f", in {blame.callee()}, which your {blame.function} called at line {blame.line}: "
-        f"`{blame.code}`"
+        return kept_sentence(
+            ", at line {line} of your {function}: `{code}`",
+            line=blame.line,
+            function=blame.function,
+            code=blame.code,
+        )
+    return kept_sentence(
+        ", in {callee}, which your {function} called at line {line}: `{code}`",
+        callee=blame.callee(),
+        function=blame.function,
+        line=blame.line,
+        code=blame.code,
     )
 
 
@@ -124,19 +156,20 @@ def _eager_node(student: Trace, reference: Trace) -> TraceNode | None:
     return None
 
 
-def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str | None:
-    """What the student's trace shows, compared with the reference's; None if they match."""
+def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> Said | None:
+    """What the student's trace shows, compared with the reference's (a kept sentence); None if
+    they match."""
     game = reference.real_game
     for node in student.evaluations:
         if node.scored_by == "eval" and node.children:
-            return (
+            return kept_sentence(
                 "evaluation called on non-leaf nodes: a node was evaluated and then expanded "
                 "(its children generated); call eval_fn only where the search stops "
                 "(ply == depth)"
             )
     for node in student.evaluations:
         if node.scored_by == "eval" and game.terminal_test(node.state):
-            return (
+            return kept_sentence(
                 "eval_fn called on a terminal state: test terminal_test first; a "
                 "terminal state scores scored_result(utility, ply)"
             )
@@ -145,28 +178,28 @@ def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str |
         expected = {n.depth for n in reference.evaluations if n.scored_by == "eval"}
         if evaluated and expected and evaluated != expected:
             if evaluated == {d + 1 for d in expected}:
-                return (
+                return kept_sentence(
                     "depth off by one: the search went one ply too deep (depth counts plies "
                     "below the start; depth=1 evaluates the positions after one move)"
                 )
-            twice = (
+            twice = kept_sentence(
                 " (or depth counted twice: lowered by one and ply raised by one on each call;"
                 " count it one way only)"
             )
             if depth >= 4 and evaluated == {depth // 2}:
-                return (
+                return kept_sentence(
                     "depth counted twice: the search stopped halfway, as if each call both "
                     "lowered depth and raised ply; count plies one way only (ply + 1, depth fixed)"
                 )
             if evaluated == {d - 1 for d in expected}:
-                return (
+                return kept_sentence(
                     "depth off by one: the search stopped one ply too early (depth counts plies "
-                    "below the start; depth=1 evaluates the positions after one move)"
-                    + (twice if depth == 2 else "")
+                    "below the start; depth=1 evaluates the positions after one move){twice}",
+                    twice=twice if depth == 2 else "",
                 )
         went = max(n.depth for n in student.nodes)
         if expected and not evaluated and went > depth:
-            return (
+            return kept_sentence(
                 "the search never stops at the depth limit: it went past ply == depth without "
                 "calling eval_fn (is depth counted twice, lowered by one and ply raised by one on "
                 "each call, so that ply == depth never holds? count plies one way only)"
@@ -175,15 +208,18 @@ def _trace_mistake(student: Trace, reference: Trace, depth: int | None) -> str |
         return None
     eager = _eager_node(student, reference)
     if eager is not None:
-        return (
-            f"successors generated eagerly: at node {eager.state!r} every child was generated "
+        return kept_sentence(
+            "successors generated eagerly: at node {node} every child was generated "
             "before searching the first one; generate each child with game.result just "
-            "before searching it (depth first, children in actions() order)"
+            "before searching it (depth first, children in actions() order)",
+            node=repr(eager.state),
         )
     paths = [_key(n) for n in student.nodes]
     if len(set(paths)) < len(paths):
-        return "some nodes were generated more than once: call game.result once per child"
-    return (
+        return kept_sentence(
+            "some nodes were generated more than once: call game.result once per child"
+        )
+    return kept_sentence(
         "nodes were generated in another order (or another set of nodes) than minimax's: "
         "search depth first, children in actions() order, every child of every node"
     )
@@ -251,8 +287,14 @@ def _diagnose_value(
     if len(fitting) == 1:
         mutant = fitting[0]
         return GradingError(
-            f"{name} {case} returned {got!r}, not the right value, but exactly the value of a "
-            f"search with this mistake: {MUTANTS[mutant]}",
+            kept_sentence(
+                "{name} {case} returned {got}, not the right value, but exactly the value of a "
+                "search with this mistake: {mistake}",
+                name=name,
+                case=case,
+                got=repr(got),
+                mistake=kept_sentence(MUTANTS[mutant]),
+            ),
             code=f"a01.{mutant}",
             evidence={"step": name, "input": case, "got": repr(got)},
         )
@@ -260,15 +302,31 @@ def _diagnose_value(
     if found is not None:
         return _witness_error(name, found)
     return GradingError(
-        f"{name} {case} returned {got!r}, which is not the right value",
+        kept_sentence(
+            "{name} {case} returned {got}, which is not the right value",
+            name=name,
+            case=case,
+            got=repr(got),
+        ),
         code=f"wrong_value:{name}",
         evidence={"step": name, "input": case, "got": repr(got)},
     )
 
 
 def _describe(game: Game, state: Any, player: str | None, label: str | None) -> str:
-    where = label or f"on {game!r} from {state!r}"
-    return where + (f" for player {player!r}" if player is not None else "")
+    """The case in words (a kept sentence; a test's ``label`` is its own words)."""
+    if label and player is not None:
+        return kept_sentence("{label} for player {player}", label=label, player=repr(player))
+    if label:
+        return label
+    if player is not None:
+        return kept_sentence(
+            "on {game} from {state} for player {player}",
+            game=repr(game),
+            state=repr(state),
+            player=repr(player),
+        )
+    return kept_sentence("on {game} from {state}", game=repr(game), state=repr(state))
 
 
 _NUMPY_SCALARS = {"int8", "int16", "int32", "int64", "float16", "float32", "float64"}
@@ -280,7 +338,11 @@ def _check_number(name: str, value: Any) -> float:
         value = value.item()
     if type(value) is tuple:
         raise GradingError(
-            f"{name} returned a tuple {shown(value)}: it should return only the value",
+            kept_sentence(
+                "{name} returned a tuple {value}: it should return only the value",
+                name=name,
+                value=shown(value),
+            ),
             code=f"shape:{name}",
         )
-    return require_number(value, f"the value returned by {name}")
+    return require_number(value, kept_sentence("the value returned by {name}", name=name))

@@ -35,6 +35,7 @@ from gamekit.checks.a01.ladder import (
 from gamekit.checks.a01.references import MUTANTS, _decision, _value, correct_minimax_value
 from gamekit.checks.evidence import Mutant, Probe, close, confirmed, outputs, standing_in
 from gamekit.games import Game
+from gamekit.i18n import kept_sentence
 from gamekit.trace import run_traced
 
 EvalFn = Callable[[Any, str], float]
@@ -52,6 +53,11 @@ NAMEABLE = {
     "expectiminimax_value": ("chance_uniform", "chance_max", "chance_min", "swap", "leaf_max"),
 }
 """The catalogued mistakes (`MUTANTS`) each value check may name, when they fit."""
+
+
+def _traced_wrong(name: str, case: str, mistake: str) -> str:
+    """What the trace of ``name`` on ``case`` shows (`_trace_mistake`), as a kept sentence."""
+    return kept_sentence("{name} {case}: {mistake}", name=name, case=case, mistake=mistake)
 
 
 def check_minimax_value(
@@ -82,7 +88,7 @@ def check_minimax_value(
         raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+        raise GradingError(_traced_wrong(name, case, mistake), code=f"trace:{name}")
 
 
 def check_minimax_decision(
@@ -103,41 +109,70 @@ def check_minimax_decision(
     if type(got) in (int, float) and got not in moves:
         if _same(got, best):
             raise GradingError(
-                f"{name} {case}: value returned instead of move: it returned {shown(got)}, the "
-                "value of the best move; return the best move (one of game.actions(state)) "
-                "itself",
+                kept_sentence(
+                    "{name} {case}: value returned instead of move: it returned {got}, the "
+                    "value of the best move; return the best move (one of game.actions(state)) "
+                    "itself",
+                    name=name,
+                    case=case,
+                    got=shown(got),
+                ),
                 code="a01.decision_returns_value",
             )
         raise GradingError(
-            f"{name} {case} returned the number {shown(got)}, which is not one of the moves "
-            f"game.actions(state) gives ({shown(moves)}): return the best of those moves",
+            kept_sentence(
+                "{name} {case} returned the number {got}, which is not one of the moves "
+                "game.actions(state) gives ({moves}): return the best of those moves",
+                name=name,
+                case=case,
+                got=shown(got),
+                moves=shown(moves),
+            ),
             code="shape:minimax_decision",
         )
     if type(got) is tuple and len(got) == 2 and got not in moves:
         raise GradingError(
-            f"{name} {case} returned a pair {shown(got)}: return only the move",
+            kept_sentence(
+                "{name} {case} returned a pair {got}: return only the move",
+                name=name,
+                case=case,
+                got=shown(got),
+            ),
             code="shape:minimax_decision",
         )
-    require_plain(got, f"the move returned by {name}")
+    require_plain(got, kept_sentence("the move returned by {name}", name=name))
     if got not in moves:
         raise GradingError(
-            f"{name} {case} returned {shown(got)}, which is not a legal move there",
+            kept_sentence(
+                "{name} {case} returned {got}, which is not a legal move there",
+                name=name,
+                case=case,
+                got=shown(got),
+            ),
             code="witness:minimax_decision",
         )
     if got != expected:
         chosen = values[moves.index(got)]
         if _same(chosen, best):
             raise GradingError(
-                f"{name} {case}: several moves tie for the best value; ties go to the first best "
-                "move in actions() order",
+                kept_sentence(
+                    "{name} {case}: several moves tie for the best value; ties go to the first "
+                    "best move in actions() order",
+                    name=name,
+                    case=case,
+                ),
                 code="a01.decision_tie_not_first",
             )
         run = _decision_runner(name, minimax_decision, reference)
         if _same(chosen, min(values)) and worst_everywhere(run):
             raise GradingError(
-                f"{name} {case} chose a move that is worst for the player to move, and so it "
-                "does on every public probe tree: min and max are swapped (the player to move "
-                "takes the move of smallest value)",
+                kept_sentence(
+                    "{name} {case} chose a move that is worst for the player to move, and so it "
+                    "does on every public probe tree: min and max are swapped (the player to "
+                    "move takes the move of smallest value)",
+                    name=name,
+                    case=case,
+                ),
                 code="a01.decision_min_max_swapped",
             )
         again = _substituted(reference)
@@ -145,12 +180,16 @@ def check_minimax_decision(
         if found is not None:
             raise _witness_error(name, found, again)
         raise GradingError(
-            f"{name} {case} did not choose a move with the best minimax value",
+            kept_sentence(
+                "{name} {case} did not choose a move with the best minimax value",
+                name=name,
+                case=case,
+            ),
             code="witness:minimax_decision",
         )
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+        raise GradingError(_traced_wrong(name, case, mistake), code=f"trace:{name}")
 
 
 def _confirmer(name: str, student: Callable[..., Any], trees: list[Any]):
@@ -300,7 +339,9 @@ def check_minimax_cutoff_value(
     """``minimax_cutoff_value(state, game, depth, eval_fn, player)`` returns the reference value,
     generates the same nodes and evaluates the same ones."""
     name = "minimax_cutoff_value"
-    case = _describe(game, state, player, label) + f" with depth={depth}"
+    case = kept_sentence(
+        "{case} with depth={depth}", case=_describe(game, state, player, label), depth=depth
+    )
     expected, ref_trace = run_traced(
         lambda s, g, eval_fn: _value(s, g, player, depth, eval_fn), state, game, eval_fn=eval_fn
     )
@@ -315,7 +356,7 @@ def check_minimax_cutoff_value(
     mistake = _trace_mistake(trace, ref_trace, depth)
     if not _same(got, expected):
         if mistake:
-            raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+            raise GradingError(_traced_wrong(name, case, mistake), code=f"trace:{name}")
         mutants = {m: _value(state, game, player, depth, eval_fn, mutant=m) for m in NAMEABLE[name]}
         call = lambda f: f(state, game, depth, eval_fn, player)  # noqa: E731
         run = _cutoff_runner(name, minimax_cutoff_value)
@@ -330,7 +371,7 @@ def check_minimax_cutoff_value(
             ladder=lambda raised_at: cutoff_witness(name, run, raised_at),
         )
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+        raise GradingError(_traced_wrong(name, case, mistake), code=f"trace:{name}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -370,4 +411,4 @@ def check_expectiminimax_value(
         raise _diagnose_value(name, got, expected, mutants, case, confirm, call, ladder)
     mistake = _trace_mistake(trace, ref_trace, None)
     if mistake:
-        raise GradingError(f"{name} {case}: {mistake}", code=f"trace:{name}")
+        raise GradingError(_traced_wrong(name, case, mistake), code=f"trace:{name}")

@@ -43,9 +43,12 @@ from gamekit.checks.evidence import (
     close,
     confirmed,
     first_witness,
+    in_turn,
+    listed,
     outputs,
 )
 from gamekit.gametree import CHANCE, MAX, MIN, GameTree
+from gamekit.i18n import kept_sentence
 from gamekit.search import WIN
 
 VALUE_LADDER: tuple[Any, ...] = (
@@ -85,7 +88,8 @@ def _ladder_eval(tree: GameTree) -> table_eval:
 
 def describe_tree(tree: GameTree) -> str:
     """The tree in one line a student can draw: each inner node, whose turn, and its children;
-    a leaf with its utility for MAX, a chance node's children with their probabilities."""
+    a leaf with its utility for MAX, a chance node's children with their probabilities (a kept
+    sentence when the tree has a chance node)."""
     parts = []
     for node in tree.nodes():
         if tree.terminal_test(node):
@@ -101,8 +105,15 @@ def describe_tree(tree: GameTree) -> str:
             if move in chances:
                 said += f" (p {_number(chances[move])})"
             children.append(said)
-        parts.append(f"{node} ({kind}) -> " + ", ".join(children))
-    return "; ".join(parts)
+        if kind == "chance":
+            parts.append(
+                kept_sentence(
+                    "{node} (chance) -> {children}", node=node, children=", ".join(children)
+                )
+            )
+        else:
+            parts.append(f"{node} ({kind}) -> " + ", ".join(children))
+    return in_turn(parts)
 
 
 def _number(x: float) -> str:
@@ -112,7 +123,7 @@ def _number(x: float) -> str:
 @dataclass(frozen=True)
 class Found:
     """A probe where the student's function is wrong: the witness (its probe's arguments call
-    the student's function again), and the sentence that states it."""
+    the student's function again), and the sentence that states it (a kept sentence)."""
 
     witness: Witness
     message: str
@@ -128,11 +139,11 @@ RaisedAt = Callable[[Probe, GradingError], None]
 
 def _rule(tree: GameTree, node: Any, player: str) -> str:
     """The rule that gives ``node``'s value for ``player`` from its children's, with the
-    numbers."""
+    numbers (a kept sentence)."""
     moves = tree.actions(node)
     children = [tree.result(node, a) for a in moves]
     values = [_value(c, tree, player) for c in children]
-    listed = ", ".join(f"{c} = {_number(v)}" for c, v in zip(children, values, strict=True))
+    values_said = ", ".join(f"{c} = {_number(v)}" for c, v in zip(children, values, strict=True))
     kind = tree.to_move(node)
     right = _value(node, tree, player)
     if kind == CHANCE:
@@ -140,22 +151,44 @@ def _rule(tree: GameTree, node: Any, player: str) -> str:
         terms = " + ".join(
             f"{_number(chances[a])} x {_number(v)}" for a, v in zip(moves, values, strict=True)
         )
-        return (
-            f"{node} is a chance node, so it is worth the probability-weighted average of its "
-            f"children's values for {player} ({listed}): {terms} = {_number(right)}"
+        return kept_sentence(
+            "{node} is a chance node, so it is worth the probability-weighted average of its "
+            "children's values for {player} ({values}): {terms} = {value}",
+            node=node,
+            player=player,
+            values=values_said,
+            terms=terms,
+            value=_number(right),
         )
-    which = "largest" if kind == player else "smallest"
-    return (
-        f"at {node} {kind} moves, so {node} is worth the {which} of its children's values for "
-        f"{player}: {listed}, so {_number(right)}"
+    if kind == player:
+        return kept_sentence(
+            "at {node} {mover} moves, so {node} is worth the largest of its children's values "
+            "for {player}: {values}, so {value}",
+            node=node,
+            mover=kind,
+            player=player,
+            values=values_said,
+            value=_number(right),
+        )
+    return kept_sentence(
+        "at {node} {mover} moves, so {node} is worth the smallest of its children's values "
+        "for {player}: {values}, so {value}",
+        node=node,
+        mover=kind,
+        player=player,
+        values=values_said,
+        value=_number(right),
     )
 
 
 def _value_probe(tree: GameTree, node: Any, who: str) -> Probe:
     """``node`` of ``tree`` for ``who``: arguments ``(node, tree, who)``, as the engine takes."""
-    where = "" if node == tree.initial else f" called from node {node}"
-    words = (
-        f"the probe tree {describe_tree(tree)} (leaves' utilities for MAX),{where} for player {who}"
+    where = "" if node == tree.initial else kept_sentence(" called from node {node}", node=node)
+    words = kept_sentence(
+        "the probe tree {tree} (leaves' utilities for MAX),{where} for player {player}",
+        tree=describe_tree(tree),
+        where=where,
+        player=who,
     )
     return Probe(words, (node, tree, who))
 
@@ -196,14 +229,28 @@ def value_witness(
         return None
     node, tree, who = witness.probe.args
     if tree.terminal_test(node):
-        fact = f"{node} is a leaf, worth game.utility({node}, {who}) = {_number(witness.expected)}"
+        fact = kept_sentence(
+            "{node} is a leaf, worth game.utility({node}, {player}) = {value}",
+            node=node,
+            player=who,
+            value=_number(witness.expected),
+        )
     else:
         fact = _rule(tree, node, who)
-    message = (
-        f"{name} on {witness.probe.words}, returned {witness.got!r}, but should return "
-        f"{_number(witness.expected)}: {fact}"
+    return Found(witness, _wrong_on_probe(name, witness, fact))
+
+
+def _wrong_on_probe(name: str, witness: Witness, fact: str) -> str:
+    """The sentence of a value witness: what the student's function returned on the probe,
+    what it should return, and ``fact``, why."""
+    return kept_sentence(
+        "{name} on {probe}, returned {got}, but should return {expected}: {fact}",
+        name=name,
+        probe=witness.probe.words,
+        got=repr(witness.got),
+        expected=_number(witness.expected),
+        fact=fact,
     )
-    return Found(witness, message)
 
 
 def cutoff_probes() -> list[Probe]:
@@ -213,9 +260,13 @@ def cutoff_probes() -> list[Probe]:
         tree = tree_from_nested(spec)
         estimate = _ladder_eval(tree)
         for who in (MAX, MIN):
-            words = (
-                f"the probe tree {describe_tree(tree)} (leaves' utilities for MAX) with "
-                f"depth={depth}, for player {who} (eval_fn for MAX: {_estimates(tree, estimate)})"
+            words = kept_sentence(
+                "the probe tree {tree} (leaves' utilities for MAX) with depth={depth}, for "
+                "player {player} (eval_fn for MAX: {estimates})",
+                tree=describe_tree(tree),
+                depth=depth,
+                player=who,
+                estimates=_estimates(tree, estimate),
             )
             probes.append(Probe(words, (tree.initial, tree, depth, estimate, who)))
     return probes
@@ -245,11 +296,8 @@ def cutoff_witness(
     if witness is None:
         return None
     _, tree, depth, estimate, who = witness.probe.args
-    message = (
-        f"{name} on {witness.probe.words}, returned {witness.got!r}, but should return "
-        f"{_number(witness.expected)}: " + _cutoff_fact(tree, depth, estimate, who)
-    )
-    return Found(witness, message)
+    fact = _cutoff_fact(tree, depth, estimate, who)
+    return Found(witness, _wrong_on_probe(name, witness, fact))
 
 
 def _estimates(tree: GameTree, estimate: table_eval) -> str:
@@ -261,7 +309,8 @@ def _estimates(tree: GameTree, estimate: table_eval) -> str:
 
 
 def _cutoff_fact(tree: GameTree, depth: int, estimate: table_eval, who: str) -> str:
-    """Each child of the root with its depth-limited value and why, and the root's rule."""
+    """Each child of the root with its depth-limited value and why, and the root's rule (a
+    kept sentence)."""
     root = tree.initial
     said = []
     values = []
@@ -271,21 +320,41 @@ def _cutoff_fact(tree: GameTree, depth: int, estimate: table_eval, who: str) -> 
         values.append(value)
         if tree.terminal_test(child):
             utility = tree.utility(child, who)
-            how = (
-                f"{child} is terminal at ply 1: scored_result(utility, 1) = "
-                f"{_number(utility)} x (WIN - 1) = {_number(utility * (WIN - 1))}"
+            how = kept_sentence(
+                "{child} is terminal at ply 1: scored_result(utility, 1) = "
+                "{utility} x (WIN - 1) = {score}",
+                child=child,
+                utility=_number(utility),
+                score=_number(utility * (WIN - 1)),
             )
         elif depth == 1:
-            how = f"{child} is at ply 1 = depth: eval_fn({child}, {who}) = {_number(value)}"
+            how = kept_sentence(
+                "{child} is at ply 1 = depth: eval_fn({child}, {player}) = {value}",
+                child=child,
+                player=who,
+                value=_number(value),
+            )
         else:
-            how = f"{child} is worth {_number(value)} (searched on to ply {depth})"
+            how = kept_sentence(
+                "{child} is worth {value} (searched on to ply {depth})",
+                child=child,
+                value=_number(value),
+                depth=depth,
+            )
         said.append(how)
-    which = "largest" if tree.to_move(root) == who else "smallest"
-    right = max(values) if which == "largest" else min(values)
-    return (
-        "; ".join(said)
-        + f"; at the root {tree.to_move(root)} moves, so it takes the {which}: {_number(right)}"
-    )
+    if tree.to_move(root) == who:
+        rule = kept_sentence(
+            "at the root {player} moves, so it takes the largest: {value}",
+            player=tree.to_move(root),
+            value=_number(max(values)),
+        )
+    else:
+        rule = kept_sentence(
+            "at the root {player} moves, so it takes the smallest: {value}",
+            player=tree.to_move(root),
+            value=_number(min(values)),
+        )
+    return in_turn([*said, rule])
 
 
 DECISION_LADDER: tuple[tuple[Any, str], ...] = (
@@ -305,8 +374,9 @@ def decision_probes() -> list[Probe]:
     probes = []
     for spec, start in DECISION_LADDER:
         tree = tree_from_nested(spec)
-        where = "" if start == tree.initial else f" from node {start}"
-        probes.append(Probe(f"the probe tree {describe_tree(tree)}{where}", (start, tree)))
+        where = "" if start == tree.initial else kept_sentence(" from node {node}", node=start)
+        words = kept_sentence("the probe tree {tree}{where}", tree=describe_tree(tree), where=where)
+        probes.append(Probe(words, (start, tree)))
     return probes
 
 
@@ -347,15 +417,29 @@ def decision_witness(
     start, tree = witness.probe.args
     player = tree.to_move(start)
     moves, values = _move_values(start, tree)
-    listed = ", ".join(
-        f"{a} (to {tree.result(start, a)}) = {_number(v)}"
-        for a, v in zip(moves, values, strict=True)
+    each = listed(
+        [
+            kept_sentence(
+                "{move} (to {child}) = {value}",
+                move=a,
+                child=tree.result(start, a),
+                value=_number(v),
+            )
+            for a, v in zip(moves, values, strict=True)
+        ]
     )
-    message = (
-        f"{name} on {witness.probe.words} returned {witness.got!r}, but should return "
-        f"{witness.expected!r}: {player} moves at {start}; the moves' minimax values for "
-        f"{player} are {listed}; the best is {_number(max(values))}, and "
-        f"{witness.expected!r} is the first move with it"
+    message = kept_sentence(
+        "{name} on {probe} returned {got}, but should return {expected}: {player} moves at "
+        "{start}; the moves' minimax values for {player} are {values}; the best is {best}, and "
+        "{expected} is the first move with it",
+        name=name,
+        probe=witness.probe.words,
+        got=repr(witness.got),
+        expected=repr(witness.expected),
+        player=player,
+        start=start,
+        values=each,
+        best=_number(max(values)),
     )
     return Found(witness, message)
 

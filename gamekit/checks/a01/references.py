@@ -12,39 +12,56 @@ from gamekit.checks import (
 )
 from gamekit.games import Game
 from gamekit.gametree import CHANCE, MAX
+from gamekit.i18n import N_
 from gamekit.search import scored_result
 
 EvalFn = Callable[[Any, str], float]
 infinity = math.inf
 
-_WRONG_PLAYER = (
+_WRONG_PLAYER = N_(
     "utility taken for the wrong player: read the leaves with game.utility(state, player), for "
     "the player the value is computed for (not for MAX, nor for whoever would move there)"
 )
 
 MUTANTS = {
-    "swap": "min and max swapped: the player's own nodes take the largest child value, the "
-    "opponent's nodes the smallest",
+    "swap": N_(
+        "min and max swapped: the player's own nodes take the largest child value, the "
+        "opponent's nodes the smallest"
+    ),
     "leaf_max": _WRONG_PLAYER,
     "leaf_mover": _WRONG_PLAYER,
-    "chance_uniform": "chance probabilities ignored (plain average): weight each child of a "
-    "chance node by its probability from game.chance_outcomes(state)",
-    "chance_max": "max taken at chance nodes: a chance node is worth the probability-weighted "
-    "average of its children, nobody chooses there",
-    "chance_min": "min taken at chance nodes: a chance node is worth the probability-weighted "
-    "average of its children, nobody chooses there",
-    "plain_terminal": "terminal states scored with plain utility: in depth-limited search a "
-    "terminal state ply plies below the start scores scored_result(utility, ply)",
-    "eval_for_max": "evaluation taken for the wrong player: call eval_fn(state, player)",
-    "parity": "max and min chosen by depth parity instead of by whose turn it is: the player "
-    "asked for is not always the one to move at the start (nor every other ply). At each node "
-    "maximise when game.to_move(state) == player, minimise otherwise",
-    "max_view": "values always from MAX's point of view: the value must be for the player "
-    "asked for (player), so read game.utility(state, player) and maximise where "
-    "game.to_move(state) == player",
-    "max_at_max": "max taken wherever MAX moves and min wherever MIN moves, whatever the player "
-    "asked for: the values are the player's (game.utility(state, player)), so maximise where "
-    "game.to_move(state) == player and minimise where the other player moves",
+    "chance_uniform": N_(
+        "chance probabilities ignored (plain average): weight each child of a "
+        "chance node by its probability from game.chance_outcomes(state)"
+    ),
+    "chance_max": N_(
+        "max taken at chance nodes: a chance node is worth the probability-weighted "
+        "average of its children, nobody chooses there"
+    ),
+    "chance_min": N_(
+        "min taken at chance nodes: a chance node is worth the probability-weighted "
+        "average of its children, nobody chooses there"
+    ),
+    "plain_terminal": N_(
+        "terminal states scored with plain utility: in depth-limited search a "
+        "terminal state ply plies below the start scores scored_result(utility, ply)"
+    ),
+    "eval_for_max": N_("evaluation taken for the wrong player: call eval_fn(state, player)"),
+    "parity": N_(
+        "max and min chosen by depth parity instead of by whose turn it is: the player "
+        "asked for is not always the one to move at the start (nor every other ply). At each node "
+        "maximise when game.to_move(state) == player, minimise otherwise"
+    ),
+    "max_view": N_(
+        "values always from MAX's point of view: the value must be for the player "
+        "asked for (player), so read game.utility(state, player) and maximise where "
+        "game.to_move(state) == player"
+    ),
+    "max_at_max": N_(
+        "max taken wherever MAX moves and min wherever MIN moves, whatever the player "
+        "asked for: the values are the player's (game.utility(state, player)), so maximise where "
+        "game.to_move(state) == player and minimise where the other player moves"
+    ),
 }
 
 

@@ -17,8 +17,9 @@ from gamekit.checks.a01.diagnosis import _same, error_words, where_raised
 from gamekit.checks.remote import forbidding
 from gamekit.games import Game, IllegalMoveError
 from gamekit.gametree import MAX, MIN, GameTree
+from gamekit.i18n import N_, kept_sentence
 
-TREE_MESSAGE = "TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself"
+TREE_MESSAGE = N_("TreeGame uses gamekit.GameTree, which is the answer: write the methods yourself")
 
 
 @contextlib.contextmanager
@@ -30,7 +31,7 @@ def _gametree_forbidden() -> Iterator[None]:
     saved = {name: GameTree.__dict__[name] for name in names}
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise GradingError(TREE_MESSAGE, code="forbidden")
+        raise GradingError(kept_sentence(TREE_MESSAGE), code="forbidden")
 
     targets = [(f"gamekit.gametree:GameTree.{name}", TREE_MESSAGE) for name in names]
     try:
@@ -60,11 +61,14 @@ def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[G
     reference = GameTree(edges, utilities)
     if not _is_class(TreeGame) or not _derives(TreeGame, Game):
         raise GradingError(
-            "TreeGame should be a class derived from gamekit.Game", code="shape:TreeGame"
+            kept_sentence("TreeGame should be a class derived from gamekit.Game"),
+            code="shape:TreeGame",
         )
     if _derives(TreeGame, GameTree):
         raise GradingError(
-            "TreeGame should derive from gamekit.Game, not from gamekit.GameTree (the answer)",
+            kept_sentence(
+                "TreeGame should derive from gamekit.Game, not from gamekit.GameTree (the answer)"
+            ),
             code="shape:TreeGame",
         )
     copy_edges = {node: dict(kids) for node, kids in edges.items()}
@@ -76,7 +80,12 @@ def _student_game(TreeGame: type, edges: Mapping, utilities: Mapping) -> tuple[G
     except Exception as error:
         kind, message = error_words(error)
         raise GradingError(
-            f"TreeGame(edges, utilities) raised {kind}: {message}{where_raised(error)}",
+            kept_sentence(
+                "TreeGame(edges, utilities) raised {kind}: {message}{where}",
+                kind=kind,
+                message=message,
+                where=where_raised(error),
+            ),
             code="raised:TreeGame",
         ) from error
     return game, reference
@@ -91,7 +100,14 @@ def _ask(what: str, method: Callable[..., Any], *args: Any) -> Any:
     except Exception as error:
         kind, message = error_words(error)
         raise GradingError(
-            f"{what} raised {kind}: {message}{where_raised(error)}", code="raised:TreeGame"
+            kept_sentence(
+                "{what} raised {kind}: {message}{where}",
+                what=what,
+                kind=kind,
+                message=message,
+                where=where_raised(error),
+            ),
+            code="raised:TreeGame",
         ) from error
 
 
@@ -102,39 +118,65 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
     require_plain(game.initial, "TreeGame.initial")
     if game.initial != reference.initial:
         raise GradingError(
-            f"TreeGame.initial is {game.initial!r}: the root is the first node listed in edges",
+            kept_sentence(
+                "TreeGame.initial is {initial}: the root is the first node listed in edges",
+                initial=repr(game.initial),
+            ),
             code="witness:TreeGame",
         )
     for node in reference.nodes():
         terminal = _ask(f"terminal_test({node!r})", game.terminal_test, node)
         if type(terminal) is not bool:
             raise GradingError(
-                f"terminal_test({node!r}) returned {type_name(terminal)}: return True/False",
+                kept_sentence(
+                    "terminal_test({node}) returned {kind}: return True/False",
+                    node=repr(node),
+                    kind=type_name(terminal),
+                ),
                 code="witness:TreeGame",
             )
         if terminal != reference.terminal_test(node):
-            kind = "a leaf" if reference.terminal_test(node) else "an inner node"
-            raise GradingError(
-                f"terminal_test({node!r}) is {terminal}, but {node!r} is {kind}",
-                code="witness:TreeGame",
-            )
+            if reference.terminal_test(node):
+                said = kept_sentence(
+                    "terminal_test({node}) is {terminal}, but {node} is a leaf",
+                    node=repr(node),
+                    terminal=terminal,
+                )
+            else:
+                said = kept_sentence(
+                    "terminal_test({node}) is {terminal}, but {node} is an inner node",
+                    node=repr(node),
+                    terminal=terminal,
+                )
+            raise GradingError(said, code="witness:TreeGame")
         actions = _ask(f"actions({node!r})", game.actions, node)
         require_plain(actions, f"actions({node!r})")
         if type(actions) is not list:
             raise GradingError(
-                f"actions({node!r}) should be a list, got {type_name(actions)}",
+                kept_sentence(
+                    "actions({node}) should be a list, got {kind}",
+                    node=repr(node),
+                    kind=type_name(actions),
+                ),
                 code="witness:TreeGame",
             )
         if actions != reference.actions(node):
             if sorted(map(str, actions)) == sorted(reference.actions(node)):
                 raise GradingError(
-                    f"actions({node!r}) lists the right edges in another order: keep the order "
-                    "of edges",
+                    kept_sentence(
+                        "actions({node}) lists the right edges in another order: keep the order "
+                        "of edges",
+                        node=repr(node),
+                    ),
                     code="witness:TreeGame",
                 )
             raise GradingError(
-                f"actions({node!r}) returned {actions!r}, which is not the list of the labels "
-                f"of the edges leaving {node!r} in `edges`, in their order",
+                kept_sentence(
+                    "actions({node}) returned {actions}, which is not the list of the labels "
+                    "of the edges leaving {node} in `edges`, in their order",
+                    node=repr(node),
+                    actions=repr(actions),
+                ),
                 code="witness:TreeGame",
             )
         for move in actions:
@@ -142,8 +184,13 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
             require_plain(child, f"result({node!r}, {move!r})")
             if child != reference.result(node, move):
                 raise GradingError(
-                    f"result({node!r}, {move!r}) returned {child!r}, which is not the node that "
-                    f"edge leads to in `edges`",
+                    kept_sentence(
+                        "result({node}, {move}) returned {child}, which is not the node that "
+                        "edge leads to in `edges`",
+                        node=repr(node),
+                        move=repr(move),
+                        child=repr(child),
+                    ),
                     code="witness:TreeGame",
                 )
         others = [m for n in reference.edges if n != node for m in reference.actions(n)]
@@ -159,14 +206,25 @@ def check_tree_game_moves(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                 raise
             except Exception as error:
                 raise GradingError(
-                    f"result({node!r}, {bad!r}) raised {error_words(error)[0]}"
-                    f"{where_raised(error)}, for an edge that does not leave the node: raise "
-                    "gamekit.IllegalMoveError instead",
+                    kept_sentence(
+                        "result({node}, {move}) raised {kind}{where}, for an edge that does not "
+                        "leave the node: raise gamekit.IllegalMoveError instead",
+                        node=repr(node),
+                        move=repr(bad),
+                        kind=error_words(error)[0],
+                        where=where_raised(error),
+                    ),
                     code="raised:TreeGame",
                 ) from error
             raise GradingError(
-                f"result({node!r}, {bad!r}) returned {shown(answer)} for an edge that does not "
-                "leave the node (illegal move ignored): raise gamekit.IllegalMoveError instead",
+                kept_sentence(
+                    "result({node}, {move}) returned {answer} for an edge that does not "
+                    "leave the node (illegal move ignored): raise gamekit.IllegalMoveError "
+                    "instead",
+                    node=repr(node),
+                    move=repr(bad),
+                    answer=shown(answer),
+                ),
                 code="witness:TreeGame",
             )
 
@@ -183,14 +241,24 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
                 if not _same(got, reference.utility(node, player)):
                     if player == MIN and _same(got, reference.utility(node, MAX)):
                         raise GradingError(
-                            f"utility({node!r}, 'MIN') is the utility for MAX: utility taken for "
-                            "the wrong player; the leaves store it for MAX, MIN gets the negation",
+                            kept_sentence(
+                                "utility({node}, 'MIN') is the utility for MAX: utility taken "
+                                "for the wrong player; the leaves store it for MAX, MIN gets the "
+                                "negation",
+                                node=repr(node),
+                            ),
                             code="witness:TreeGame",
                         )
                     raise GradingError(
-                        f"utility({node!r}, {player!r}) returned {shown(got)}, which is not the "
-                        f"leaf's utility for {player} (`utilities` stores it for MAX; MIN gets "
-                        "its negation)",
+                        kept_sentence(
+                            "utility({node}, {player_repr}) returned {got}, which is not the "
+                            "leaf's utility for {player} (`utilities` stores it for MAX; MIN "
+                            "gets its negation)",
+                            node=repr(node),
+                            player_repr=repr(player),
+                            got=shown(got),
+                            player=player,
+                        ),
                         code="witness:TreeGame",
                     )
         else:
@@ -198,8 +266,13 @@ def check_tree_game_turns(TreeGame: type, edges: Mapping, utilities: Mapping) ->
             require_plain(got, f"to_move({node!r})")
             if got != reference.to_move(node):
                 raise GradingError(
-                    f"to_move({node!r}) is {shown(got)}, but {node!r} lies {reference.depth(node)} "
-                    "plies below the root: turns alternate MAX, MIN, MAX, ... down the tree "
-                    "(trees of several rounds)",
+                    kept_sentence(
+                        "to_move({node}) is {got}, but {node} lies {depth} plies below the root: "
+                        "turns alternate MAX, MIN, MAX, ... down the tree (trees of several "
+                        "rounds)",
+                        node=repr(node),
+                        got=shown(got),
+                        depth=reference.depth(node),
+                    ),
                     code="witness:TreeGame",
                 )

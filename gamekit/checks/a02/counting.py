@@ -12,7 +12,9 @@ from gamekit.checks import (
     require_plain,
     require_type,
 )
+from gamekit.checks.evidence import said_by
 from gamekit.games import Game, OrderedGame, TicTacToe
+from gamekit.i18n import N_, kept_sentence
 from gamekit.trace import run_traced
 
 infinity = math.inf
@@ -32,8 +34,8 @@ def check_nodes_by_depth(
     _climb_counting_ladder(fn, engines)
     for engine in engines:
         answer = _count(fn, engine, game, list(positions))
-        require_type(answer, dict, "nodes_by_depth's answer")
-        require_plain(answer, "nodes_by_depth's answer")
+        require_type(answer, dict, kept_sentence("nodes_by_depth's answer"))
+        require_plain(answer, kept_sentence("nodes_by_depth's answer"))
         expected, leaves = {}, {}
         for position in positions:
             _, trace = run_traced(engine, position, game)
@@ -41,18 +43,24 @@ def check_nodes_by_depth(
             leaves[len(game.actions(position))] = trace.stats.leaf_evaluations
         if set(answer) != set(expected):
             raise GradingError(
-                "nodes_by_depth: the keys should be the number of legal moves of each position "
-                "given (for tic-tac-toe, its empty cells), one key per position",
+                kept_sentence(
+                    "nodes_by_depth: the keys should be the number of legal moves of each "
+                    "position given (for tic-tac-toe, its empty cells), one key per position"
+                ),
                 code="shape:nodes_by_depth",
             )
         for key, nodes in answer.items():
-            require_type(nodes, int, f"the count for {key} legal moves")
+            require_type(nodes, int, kept_sentence("the count for {key} legal moves", key=key))
         wrong = sorted(k for k in expected if answer[k] != expected[k])
         if wrong:
             hint = _pattern(answer, expected, leaves, wrong)
             raise GradingError(
-                f"nodes_by_depth: wrong node count for the positions with "
-                f"{', '.join(map(str, wrong))} legal moves{hint}",
+                kept_sentence(
+                    "nodes_by_depth: wrong node count for the positions with {counts} legal "
+                    "moves{hint}",
+                    counts=", ".join(map(str, wrong)),
+                    hint=hint,
+                ),
                 code="witness:nodes_by_depth",
             )
 
@@ -96,8 +104,11 @@ class RecordedEngine:
                     getattr(game, name)(*args, **kwargs)
                 return move
         raise ValueError(
-            f"{self.__name__} was handed a position that is not one of the positions given to "
-            "nodes_by_depth (call the engine on each given position, as it is)"
+            kept_sentence(
+                "{engine} was handed a position that is not one of the positions given to "
+                "nodes_by_depth (call the engine on each given position, as it is)",
+                engine=self.__name__,
+            )
         )
 
 
@@ -115,7 +126,8 @@ def _count(
     fn: Callable[..., Any], engine: Callable, game: Game, positions: list, where: str = ""
 ) -> Any:
     """The student's ``nodes_by_depth(engine, game, positions)``, with ``engine`` replayed from
-    a recording (`RecordedEngine`); an error of theirs is a `GradingError` that says where."""
+    a recording (`RecordedEngine`); an error of theirs is a `GradingError` that says where
+    (``where``: a kept sentence, or "")."""
     engine = recorded(engine, game, positions)
     try:
         return fn(engine, game, positions)
@@ -123,17 +135,23 @@ def _count(
         raise
     except Exception as error:
         raise GradingError(
-            f"nodes_by_depth raised {type(error).__name__}: {error}{where}",
+            kept_sentence(
+                "nodes_by_depth raised {kind}: {error}{where}",
+                kind=type(error).__name__,
+                error=said_by(error),
+                where=where,
+            ),
             code="raised:nodes_by_depth",
         ) from error
 
 
 def _pattern(answer: dict, expected: dict, leaves: dict, wrong: list) -> str:
-    """What the wrong counts have in common with the trace's, when they all share it."""
+    """What the wrong counts have in common with the trace's, when they all share it (a kept
+    sentence, or "")."""
     if all(answer[k] == expected[k] - 1 for k in wrong):
-        return " (each is 1 less than trace.stats.nodes, which counts the root too)"
+        return kept_sentence(" (each is 1 less than trace.stats.nodes, which counts the root too)")
     if all(answer[k] == leaves[k] for k in wrong):
-        return (
+        return kept_sentence(
             " (each equals the leaves evaluated, trace.stats.leaf_evaluations, not the nodes "
             "generated, trace.stats.nodes)"
         )
@@ -154,33 +172,54 @@ def _climb_counting_ladder(fn: Callable[..., Any], engines: Sequence[Callable]) 
         for engine in engines:
             _, trace = run_traced(engine, position, game)
             expected = {empty: trace.stats.nodes}
-            answer = _count(fn, engine, game, [position], f" (on the position {' / '.join(rows)})")
-            require_type(answer, dict, "nodes_by_depth's answer")
-            require_plain(answer, "nodes_by_depth's answer")
+            board = " / ".join(rows)
+            on = kept_sentence(" (on the position {board})", board=board)
+            answer = _count(fn, engine, game, [position], on)
+            require_type(answer, dict, kept_sentence("nodes_by_depth's answer"))
+            require_plain(answer, kept_sentence("nodes_by_depth's answer"))
             if set(answer) != set(expected):
                 raise GradingError(
-                    "nodes_by_depth: the keys should be the number of legal moves of each "
-                    "position given (for tic-tac-toe, its empty cells), one key per position: "
-                    f"for the position {' / '.join(rows)} ({empty} empty cells) it returned "
-                    f"{answer!r}",
+                    kept_sentence(
+                        "nodes_by_depth: the keys should be the number of legal moves of each "
+                        "position given (for tic-tac-toe, its empty cells), one key per "
+                        "position: for the position {board} ({empty} empty cells) it returned "
+                        "{answer}",
+                        board=board,
+                        empty=empty,
+                        answer=repr(answer),
+                    ),
                     code="shape:nodes_by_depth",
                 )
-            require_type(answer[empty], int, f"the count for {empty} legal moves")
+            require_type(
+                answer[empty], int, kept_sentence("the count for {key} legal moves", key=empty)
+            )
             if answer == expected:
                 continue
-            words = (
-                f"{getattr(engine, '__name__', 'the engine')} on the position {' / '.join(rows)}"
-            )
+            engine_name = getattr(engine, "__name__", None)
+            if engine_name is None:
+                words = kept_sentence("the engine on the position {board}", board=board)
+            else:
+                words = kept_sentence(
+                    "{engine} on the position {board}", engine=engine_name, board=board
+                )
             hint = _pattern(answer, expected, {empty: trace.stats.leaf_evaluations}, [empty])
             raise GradingError(
-                f"nodes_by_depth with {words} ({empty} empty cells, X to move) returned "
-                f"{answer!r}, but should return {expected!r}: that search generates "
-                f"{trace.stats.nodes} nodes there, the root included, and evaluates "
-                f"{trace.stats.leaf_evaluations} leaves{hint}",
+                kept_sentence(
+                    "nodes_by_depth with {search} ({empty} empty cells, X to move) returned "
+                    "{answer}, but should return {expected}: that search generates {nodes} "
+                    "nodes there, the root included, and evaluates {leaves} leaves{hint}",
+                    search=words,
+                    empty=empty,
+                    answer=repr(answer),
+                    expected=repr(expected),
+                    nodes=trace.stats.nodes,
+                    leaves=trace.stats.leaf_evaluations,
+                    hint=hint,
+                ),
                 code="witness:nodes_by_depth",
                 evidence={
                     "step": "nodes_by_depth",
-                    "input": words,
+                    "input": str(words),
                     "got": repr(answer),
                     "expected": repr(expected),
                 },
@@ -205,22 +244,31 @@ def check_ordering_key(key: Callable[..., Any], states: Sequence[Any]) -> None:
                 raise
             except Exception as error:
                 raise GradingError(
-                    f"your ordering key raised {type(error).__name__}: {error}",
+                    kept_sentence(
+                        "your ordering key raised {kind}: {error}",
+                        kind=type(error).__name__,
+                        error=error,
+                    ),
                     code="raised:centre_first",
                 ) from error
-            require_number(score, f"the key of move {move}")
+            require_number(score, kept_sentence("the key of move {move}", move=move))
         ordered = OrderedGame(game, key).actions(state)
         groups = [_lines_through(game, m) for m in ordered]
         if groups != sorted(groups, reverse=True):
-            names = {4: "the centre", 3: "a corner", 2: "an edge"}
             i = next(i for i in range(len(groups) - 1) if groups[i] < groups[i + 1])
             raise GradingError(
-                f"move ordering: on some board your key puts {names[groups[i]]} before "
-                f"{names[groups[i + 1]]}; the order is centre, then corners, then edges "
-                "(lower key first)",
+                kept_sentence(
+                    "move ordering: on some board your key puts {first} before {second}; the "
+                    "order is centre, then corners, then edges (lower key first)",
+                    first=kept_sentence(SQUARE_KINDS[groups[i]]),
+                    second=kept_sentence(SQUARE_KINDS[groups[i + 1]]),
+                ),
                 code="witness:centre_first",
             )
 
+
+SQUARE_KINDS = {4: N_("the centre"), 3: N_("a corner"), 2: N_("an edge")}
+"""A square of the board by the number of winning lines through it."""
 
 ORDERING_PROBES = (("...", "...", "..."), ("...", ".X.", "..."), ("X..", ".O.", "..."))
 """Public boards for the ordering key: empty, the centre taken, a corner and the centre taken."""
@@ -229,7 +277,6 @@ ORDERING_PROBES = (("...", "...", "..."), ("...", ".X.", "..."), ("X..", ".O.", 
 def _climb_ordering_ladder(key: Callable[..., Any], game: TicTacToe) -> None:
     """Raise the first public board where the key's order breaks centre, corners, edges, with
     every move's key; return if right on every probe."""
-    names = {4: "the centre", 3: "a corner", 2: "an edge"}
     for rows in ORDERING_PROBES:
         state = game.from_rows(list(rows))
         keys = {}
@@ -240,11 +287,17 @@ def _climb_ordering_ladder(key: Callable[..., Any], game: TicTacToe) -> None:
                 raise
             except Exception as error:
                 raise GradingError(
-                    f"your ordering key raised {type(error).__name__}: {error} (on the board "
-                    f"{' / '.join(rows)}, move {move})",
+                    kept_sentence(
+                        "your ordering key raised {kind}: {error} (on the board {board}, move "
+                        "{move})",
+                        kind=type(error).__name__,
+                        error=error,
+                        board=" / ".join(rows),
+                        move=move,
+                    ),
                     code="raised:centre_first",
                 ) from error
-            require_number(keys[move], f"the key of move {move}")
+            require_number(keys[move], kept_sentence("the key of move {move}", move=move))
         ordered = OrderedGame(game, key).actions(state)
         groups = [_lines_through(game, m) for m in ordered]
         if groups == sorted(groups, reverse=True):
@@ -252,10 +305,17 @@ def _climb_ordering_ladder(key: Callable[..., Any], game: TicTacToe) -> None:
         i = next(i for i in range(len(groups) - 1) if groups[i] < groups[i + 1])
         said = ", ".join(f"{m}: {keys[m]!r}" for m in ordered)
         raise GradingError(
-            f"move ordering on the board {' / '.join(rows)}: your key puts {names[groups[i]]} "
-            f"{ordered[i]} before {names[groups[i + 1]]} {ordered[i + 1]} (the moves in the order "
-            f"your keys give, lower first: {said}); the order is the centre (2, 2), then the "
-            "corners, then the edges",
+            kept_sentence(
+                "move ordering on the board {board}: your key puts {first} {first_move} before "
+                "{second} {second_move} (the moves in the order your keys give, lower first: "
+                "{keys}); the order is the centre (2, 2), then the corners, then the edges",
+                board=" / ".join(rows),
+                first=kept_sentence(SQUARE_KINDS[groups[i]]),
+                first_move=ordered[i],
+                second=kept_sentence(SQUARE_KINDS[groups[i + 1]]),
+                second_move=ordered[i + 1],
+                keys=said,
+            ),
             code="witness:centre_first",
             evidence={
                 "step": "centre_first",

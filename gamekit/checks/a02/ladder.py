@@ -19,6 +19,7 @@ from gamekit.checks.a02.trees import hashed_eval, tree_from_lists
 from gamekit.checks.evidence import Probe
 from gamekit.explain import random_tree
 from gamekit.gametree import GameTree
+from gamekit.i18n import kept_sentence
 
 Spec = Any
 """A tree as nested lists (a list an inner node, a number a leaf), as `tree_from_lists` takes."""
@@ -61,8 +62,13 @@ def tree_words(tree: GameTree) -> str:
 
 
 def _tree_probe_words(spec: Spec) -> tuple[GameTree, str]:
+    """The tree of ``spec``, and how to build it and draw it (a kept sentence)."""
     tree = tree_from_lists(spec)
-    return tree, f"the tree a02.tree_from_lists({spec!r}), that is {tree_words(tree)}"
+    return tree, kept_sentence(
+        "the tree a02.tree_from_lists({spec}), that is {tree}",
+        spec=repr(spec),
+        tree=tree_words(tree),
+    )
 
 
 def _specs() -> list[Spec]:
@@ -139,11 +145,19 @@ def cutoff_probes() -> tuple[Probe, ...]:
         estimates = _estimates(tree, depth, given, i)
         table = {n: estimates.get(n, 0) for n in [*tree.edges, *tree.utilities]}
         said = ", ".join(f"{n} = {v}" for n, v in estimates.items())
-        words += (
-            f"; depth {depth}, eval_fn for MAX: {said} (0 elsewhere)"
-            if said
-            else f"; depth {depth} (every node at ply {depth} is a leaf)"
-        )
+        if said:
+            words = kept_sentence(
+                "{tree}; depth {depth}, eval_fn for MAX: {estimates} (0 elsewhere)",
+                tree=words,
+                depth=depth,
+                estimates=said,
+            )
+        else:
+            words = kept_sentence(
+                "{tree}; depth {depth} (every node at ply {depth} is a leaf)",
+                tree=words,
+                depth=depth,
+            )
         probes.append(
             Probe(words, (tree, tree.initial, {"depth": depth, "eval_fn": table_eval(table)}))
         )

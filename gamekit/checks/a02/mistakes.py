@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamekit.games import Game
+from gamekit.i18n import N_
 from gamekit.search import scored_result
 
 infinity = math.inf
@@ -21,7 +22,8 @@ EvalFn = Callable[[Any, str], float]
 
 @dataclass(frozen=True)
 class Mistake:
-    """A catalogued mistake: the flaws of `flawed_alphabeta` that show it, and what to say."""
+    """A catalogued mistake: the flaws of `flawed_alphabeta` that show it, and what to say (a
+    sentence of the course's catalogue: `gamekit.i18n.N_`)."""
 
     name: str
     flaws: tuple[str, ...]
@@ -33,57 +35,73 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake(
         "minimax_as_alphabeta",
         ("no_pruning",),
-        "nothing is pruned: your search explores every node, like minimax. After each child, "
-        "MAX must return as soon as v >= beta and MIN as soon as v <= alpha, and each child "
-        "must get the window (alpha, beta) updated by its elder siblings.",
+        N_(
+            "nothing is pruned: your search explores every node, like minimax. After each child, "
+            "MAX must return as soon as v >= beta and MIN as soon as v <= alpha, and each child "
+            "must get the window (alpha, beta) updated by its elder siblings."
+        ),
     ),
     Mistake(
         "strict_inequality",
         ("strict",),
-        "pruned only on strict inequality: your search goes on when v equals the bound. The "
-        "course prunes on equality too: MAX returns when v >= beta, MIN when v <= alpha.",
+        N_(
+            "pruned only on strict inequality: your search goes on when v equals the bound. The "
+            "course prunes on equality too: MAX returns when v >= beta, MIN when v <= alpha."
+        ),
     ),
     Mistake(
         "bounds_updated_before_test",
         ("stale_window_test",),
-        "cutoff test and bound update out of order: your cutoff test reads a bound that does not "
-        "yet hold the value the child just returned, so every cutoff comes one child late. Right "
-        "after v changes, test v itself (MAX: v >= beta; MIN: v <= alpha), then update the bound "
-        "(MAX: alpha = max(alpha, v); MIN: beta = min(beta, v)).",
+        N_(
+            "cutoff test and bound update out of order: your cutoff test reads a bound that does "
+            "not yet hold the value the child just returned, so every cutoff comes one child late. "
+            "Right after v changes, test v itself (MAX: v >= beta; MIN: v <= alpha), then update "
+            "the bound (MAX: alpha = max(alpha, v); MIN: beta = min(beta, v))."
+        ),
     ),
     Mistake(
         "alpha_beta_swapped",
         ("swapped_tests", "swapped_args", "swapped_min_params", "swapped_init"),
-        "alpha and beta are swapped somewhere: MAX raises alpha and compares v with beta, MIN "
-        "lowers beta and compares v with alpha, every call passes (alpha, beta) in that order, "
-        "and the root starts with alpha = -inf, beta = +inf.",
+        N_(
+            "alpha and beta are swapped somewhere: MAX raises alpha and compares v with beta, MIN "
+            "lowers beta and compares v with alpha, every call passes (alpha, beta) in that order, "
+            "and the root starts with alpha = -inf, beta = +inf."
+        ),
     ),
     Mistake(
         "eager_successors",
         ("eager", "eager_no_pruning"),
-        "successors generated eagerly: your search builds every child of a node (game.result) "
-        "before it searches the first one, so the children a cutoff skips are generated anyway. "
-        "Call game.result(state, a) inside the loop, just before searching that child.",
+        N_(
+            "successors generated eagerly: your search builds every child of a node (game.result) "
+            "before it searches the first one, so the children a cutoff skips are generated "
+            "anyway. Call game.result(state, a) inside the loop, just before searching that child."
+        ),
     ),
     Mistake(
         "ties_to_last",
         ("last_tie",),
-        "ties go to the wrong move: when two moves have the same value, keep the first one in "
-        "actions() order (replace the best move only on a strictly better value).",
+        N_(
+            "ties go to the wrong move: when two moves have the same value, keep the first one in "
+            "actions() order (replace the best move only on a strictly better value)."
+        ),
     ),
     Mistake(
         "mover_perspective",
         ("mover_perspective",),
-        "values are scored from the wrong player's point of view: score every leaf for the "
-        "player to move at the root (player = game.to_move(state), computed once before the "
-        "recursion), both game.utility(s, player) and eval_fn(s, player).",
+        N_(
+            "values are scored from the wrong player's point of view: score every leaf for the "
+            "player to move at the root (player = game.to_move(state), computed once before the "
+            "recursion), both game.utility(s, player) and eval_fn(s, player)."
+        ),
     ),
     Mistake(
         "plain_utility",
         ("plain_utility",),
-        "terminal positions are scored with the bare utility: in depth-limited search a finished "
-        "game scores scored_result(game.utility(state, player), ply), so a real win beats every "
-        "evaluation and a sooner win beats a later one.",
+        N_(
+            "terminal positions are scored with the bare utility: in depth-limited search a "
+            "finished game scores scored_result(game.utility(state, player), ply), so a real win "
+            "beats every evaluation and a sooner win beats a later one."
+        ),
         depth_limited_only=True,
     ),
 )

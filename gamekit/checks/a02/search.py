@@ -29,9 +29,10 @@ from gamekit.checks.a02.confirm import confirmation_cases
 from gamekit.checks.a02.ladder import probes_for
 from gamekit.checks.a02.mistakes import MISTAKES, Mistake, flawed_alphabeta
 from gamekit.checks.a02.trees import example_tree, exercise_tree
-from gamekit.checks.evidence import Probe, Witness, first_witness
+from gamekit.checks.evidence import Probe, Witness, first_witness, in_turn, kept
 from gamekit.games import Game, TicTacToe
 from gamekit.gametree import GameTree
+from gamekit.i18n import N_, Said, kept_sentence
 from gamekit.search import alphabeta_cutoff_search as reference_cutoff_search
 from gamekit.search import alphabeta_search as reference_search
 from gamekit.search import scored_result
@@ -84,7 +85,12 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
     except (TypeError, ValueError) as error:
         args = "state, game, depth, eval_fn" if "depth" in kw else "state, game"
         raise GradingError(
-            f"{name} must take the arguments ({args}), with those names: {error}",
+            kept_sentence(
+                "{name} must take the arguments ({args}), with those names: {error}",
+                name=name,
+                args=args,
+                error=error,
+            ),
             code=f"shape:{name}",
         ) from error
     try:
@@ -94,8 +100,11 @@ def _run_student(fn: Callable[..., Any], name: str, state: Any, game: Game, **kw
         raise
     except RecursionError as error:
         raise GradingError(
-            f"{name} never stops (maximum recursion depth exceeded): does every path reach "
-            "terminal_test, or the depth limit?",
+            kept_sentence(
+                "{name} never stops (maximum recursion depth exceeded): does every path reach "
+                "terminal_test, or the depth limit?",
+                name=name,
+            ),
             code=f"raised:{name}",
         ) from error
     except Exception as error:
@@ -113,9 +122,11 @@ def _same(a: Any, b: Any) -> bool:
     return type(a.answer) is type(b.answer) and a.answer == b.answer and a.visited() == b.visited()
 
 
-def _case_name(index: int, game: Game) -> str:
-    kind = "a game tree" if isinstance(game, GameTree) else "a tic-tac-toe position"
-    return f"case {index + 1} ({kind})"
+def _case_name(index: int, game: Game) -> Said:
+    """The case in words: "case 2 (a game tree)" (a kept sentence)."""
+    if isinstance(game, GameTree):
+        return kept_sentence("case {number} (a game tree)", number=index + 1)
+    return kept_sentence("case {number} (a tic-tac-toe position)", number=index + 1)
 
 
 def _check_move_type(name: str, answer: Any, state: Any, game: Game, where: str) -> None:
@@ -123,54 +134,81 @@ def _check_move_type(name: str, answer: Any, state: Any, game: Game, where: str)
     legal = game.actions(state)
     if type(answer) in (int, float):
         raise GradingError(
-            f"{name} returns the value instead of the move ({where}): return the move itself "
-            "(an edge label in a tree, a (row, col) cell in tic-tac-toe) and keep values inside "
-            "max_value/min_value",
+            kept_sentence(
+                "{name} returns the value instead of the move ({case}): return the move itself "
+                "(an edge label in a tree, a (row, col) cell in tic-tac-toe) and keep values "
+                "inside max_value/min_value",
+                name=name,
+                case=where,
+            ),
             code=f"shape:{name}",
         )
     if answer is None:
         raise GradingError(
-            f"{name} returns None ({where}): it must return one of the legal moves",
+            kept_sentence(
+                "{name} returns None ({case}): it must return one of the legal moves",
+                name=name,
+                case=where,
+            ),
             code=f"shape:{name}",
         )
     if type(answer) is tuple and len(answer) == 2 and answer not in legal and answer[1] in legal:
         raise GradingError(
-            f"{name} returns a pair ({where}): return only the move, not (value, move)",
+            kept_sentence(
+                "{name} returns a pair ({case}): return only the move, not (value, move)",
+                name=name,
+                case=where,
+            ),
             code=f"shape:{name}",
         )
     children = [game.result(state, m) for m in legal]
     if any(type(answer) is type(child) and answer == child for child in children):
         raise GradingError(
-            f"{name} returns the position after the move ({where}): return the move itself, "
-            "the a in game.result(state, a)",
+            kept_sentence(
+                "{name} returns the position after the move ({case}): return the move itself, "
+                "the a in game.result(state, a)",
+                name=name,
+                case=where,
+            ),
             code=f"shape:{name}",
         )
-    require_plain(answer, f"the move {name} returns")
+    require_plain(answer, kept_sentence("the move {name} returns", name=name))
     if type(answer) not in {type(m) for m in legal} or answer not in legal:
         raise GradingError(
-            f"{name} returns {shown(answer)} ({where}), which is not one of game.actions(state): "
-            "return the move exactly as actions() gives it",
+            kept_sentence(
+                "{name} returns {answer} ({case}), which is not one of game.actions(state): "
+                "return the move exactly as actions() gives it",
+                name=name,
+                answer=shown(answer),
+                case=where,
+            ),
             code=f"witness:{name}",
         )
 
 
-def _first_difference(student: list[Any], reference: list[Any]) -> str:
+def _first_difference(student: list[Any], reference: list[Any]) -> Said:
+    """Where two lists of generated nodes part (a kept sentence)."""
     common = 0
     for a, b in zip(student, reference, strict=False):
         if a != b:
             break
         common += 1
     if common == len(student) < len(reference):
-        return (
-            f"your search stops after {common} generated nodes, where the course's alpha-beta "
-            "goes on"
+        return kept_sentence(
+            "your search stops after {count} generated nodes, where the course's alpha-beta "
+            "goes on",
+            count=common,
         )
     if common == len(reference) < len(student):
-        return (
-            f"the first {common} generated nodes agree, then yours goes on where the course's "
-            "alpha-beta has stopped"
+        return kept_sentence(
+            "the first {count} generated nodes agree, then yours goes on where the course's "
+            "alpha-beta has stopped",
+            count=common,
         )
-    return f"the first {common} generated nodes agree, then your search generates a different node"
+    return kept_sentence(
+        "the first {count} generated nodes agree, then your search generates a different node",
+        count=common,
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -253,28 +291,41 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def _node_name(node: TraceNode, game: Game) -> str:
-    """A node as the student would name it: its name in a tree, its moves on a board."""
+def _node_name(node: TraceNode, game: Game) -> Said:
+    """A node as the student would name it: its name in a tree, its moves on a board (a kept
+    sentence)."""
     if isinstance(game, GameTree):
-        return f"node {node.state}"
+        return kept_sentence("node {node}", node=node.state)
     moves = node.path()
-    return "the root" if not moves else "the position after moves " + ", ".join(map(str, moves))
+    if not moves:
+        return kept_sentence("the root")
+    return kept_sentence("the position after moves {moves}", moves=", ".join(map(str, moves)))
 
 
 WINDOW_CAUSES = {
-    "stale_window_at_max": "a child got a window that was not its parent's current one: your "
-    "search behaves as if a MAX node passed its children the window it was entered with, not the "
-    "alpha its elder children raised. Pass the updated alpha and beta to every child.",
-    "stale_window_at_min": "a child got a window that was not its parent's current one: your "
-    "search behaves as if a MIN node passed its children the window it was entered with, not the "
-    "beta its elder children lowered. Pass the updated alpha and beta to every child.",
-    "wrong_bound": "the wrong bound moved: your search behaves as if MAX lowered beta to v and "
-    "MIN raised alpha to v. MAX raises alpha (alpha = max(alpha, v)), MIN lowers beta "
-    "(beta = min(beta, v)).",
-    "no_cutoff_at_max": "MAX never cuts off: your search behaves as if MAX nodes had no cutoff "
-    "test. After each child, MAX returns as soon as v >= beta.",
-    "no_cutoff_at_min": "MIN never cuts off: your search behaves as if MIN nodes had no cutoff "
-    "test. After each child, MIN returns as soon as v <= alpha.",
+    "stale_window_at_max": N_(
+        "a child got a window that was not its parent's current one: your search behaves as if a "
+        "MAX node passed its children the window it was entered with, not the alpha its elder "
+        "children raised. Pass the updated alpha and beta to every child."
+    ),
+    "stale_window_at_min": N_(
+        "a child got a window that was not its parent's current one: your search behaves as if a "
+        "MIN node passed its children the window it was entered with, not the beta its elder "
+        "children lowered. Pass the updated alpha and beta to every child."
+    ),
+    "wrong_bound": N_(
+        "the wrong bound moved: your search behaves as if MAX lowered beta to v and "
+        "MIN raised alpha to v. MAX raises alpha (alpha = max(alpha, v)), MIN lowers beta "
+        "(beta = min(beta, v))."
+    ),
+    "no_cutoff_at_max": N_(
+        "MAX never cuts off: your search behaves as if MAX nodes had no cutoff "
+        "test. After each child, MAX returns as soon as v >= beta."
+    ),
+    "no_cutoff_at_min": N_(
+        "MIN never cuts off: your search behaves as if MIN nodes had no cutoff "
+        "test. After each child, MIN returns as soon as v <= alpha."
+    ),
 }
 """Why a node decided with the wrong window: a flaw of `flawed_alphabeta` that reproduces the
 student's search past the point where it parts from the course's."""
@@ -345,8 +396,9 @@ def departure(
     probe: bool = False,
 ) -> str | None:
     """Say which decision of the student's search first parts from the course's alpha-beta, at
-    which node (MAX or MIN), and ``cause`` (why, when known); with values and windows only when
-    `is_visible` or on a public ``probe``. None when `parting` cannot describe it."""
+    which node (MAX or MIN), and ``cause`` (why, when known: a kept sentence); with values and
+    windows only when `is_visible` or on a public ``probe``. A kept sentence; None when
+    `parting` cannot describe it."""
     part = parting(student, reference, game, state, kw)
     if part is None:
         return None
@@ -354,38 +406,50 @@ def departure(
     who, name = _player(at), _node_name(at, game)
     if part.moves is not None:
         mine, ours = part.moves
-        return (
-            f"at {name} ({who}) your search took the child by move {mine!r} where the "
-            f"course's takes {ours!r}: children were taken out of actions() order. Search them "
-            "in exactly the order game.actions(state) gives."
+        return kept_sentence(
+            "at {node} ({player}) your search took the child by move {mine} where the "
+            "course's takes {ours}: children were taken out of actions() order. Search them "
+            "in exactly the order game.actions(state) gives.",
+            node=name,
+            player=who,
+            mine=repr(mine),
+            ours=repr(ours),
         )
     assert step is not None
     test = "v >= beta" if who == "MAX" else "v <= alpha"
+    numbers = {"v": _number(step.v), "alpha": _number(step.alpha), "beta": _number(step.beta)}
     if probe:
-        window = (
-            f", v = {_number(step.v)} with alpha = {_number(step.alpha)} and "
-            f"beta = {_number(step.beta)}:"
-        )
+        window = kept_sentence(", v = {v} with alpha = {alpha} and beta = {beta}:", **numbers)
     elif is_visible(game, state):
-        window = (
-            f", v = {_number(step.v)} and the window [alpha, beta] was "
-            f"[{_number(step.alpha)}, {_number(step.beta)}]:"
+        window = kept_sentence(
+            ", v = {v} and the window [alpha, beta] was [{alpha}, {beta}]:", **numbers
         )
     else:
         window = ","
+    why = kept_sentence(". Why: {cause}", cause=cause) if cause else "."
     if part.claim == "cut off":
-        what = (
-            f"at {name} ({who}) your search cut off where none was due: after its child by "
-            f"move {step.move!r} returned{window} {test} does not hold, so {who} must go on to "
-            "its next child"
+        return kept_sentence(
+            "at {node} ({player}) your search cut off where none was due: after its child by "
+            "move {move} returned{window} {test} does not hold, so {player} must go on to "
+            "its next child{why}",
+            node=name,
+            player=who,
+            move=repr(step.move),
+            window=window,
+            test=test,
+            why=why,
         )
-    else:
-        what = (
-            f"at {name} ({who}) your search went on where the window called for a cutoff: "
-            f"after its child by move {step.move!r} returned{window} {test} holds, so {who} "
-            "must return at once"
-        )
-    return what + (f". Why: {cause}" if cause else ".")
+    return kept_sentence(
+        "at {node} ({player}) your search went on where the window called for a cutoff: "
+        "after its child by move {move} returned{window} {test} holds, so {player} "
+        "must return at once{why}",
+        node=name,
+        player=who,
+        move=repr(step.move),
+        window=window,
+        test=test,
+        why=why,
+    )
 
 
 def _player(node: TraceNode) -> str:
@@ -395,17 +459,23 @@ def _player(node: TraceNode) -> str:
     return "MAX" if node.player == root.player else "MIN"
 
 
-def _window_cause(student: list[Run], cases: list[tuple[Game, Any, dict]]) -> str | None:
+def _window_cause(student: list[Run], cases: list[tuple[Game, Any, dict]]) -> Said | None:
     """Why a node decided wrongly: the flaws of `flawed_alphabeta` that reproduce every student
-    search, node for node (on small trees two different flaws can search alike: then both)."""
+    search, node for node (on small trees two different flaws can search alike: then both). A
+    kept sentence."""
     causes = []
     for flaw, cause in WINDOW_CAUSES.items():
         engine = partial(flawed_alphabeta, flaw=flaw)
         runs = (_run_reference(engine, state, game, **kw) for game, state, kw in cases)
         if all(_same(s, r) for s, r in zip(student, runs, strict=True)):
-            causes.append(cause)
+            causes.append(kept_sentence(cause))
     if len(causes) > 1:
-        return "these cases cannot tell two mistakes apart; either " + " Or ".join(causes)
+        either = causes[0]
+        for cause in causes[1:]:
+            either = kept_sentence("{first} Or {then}", first=either, then=cause)
+        return kept_sentence(
+            "these cases cannot tell two mistakes apart; either {causes}", causes=either
+        )
     return causes[0] if causes else None
 
 
@@ -426,22 +496,30 @@ def _diagnose(
     return None
 
 
-def _hints(student: Run, reference: Run) -> list[str]:
-    """Clues read off one differing trace, for mistakes no single flaw reproduces."""
+def _hints(student: Run, reference: Run) -> list[Said]:
+    """Clues read off one differing trace, for mistakes no single flaw reproduces (kept
+    sentences)."""
     hints = []
     trace, ref = student.trace, reference.trace
     if ref.cutoffs and not trace.cutoffs and len(trace.nodes) > len(ref.nodes):
-        hints.append("your search prunes nothing")
+        hints.append(kept_sentence("your search prunes nothing"))
     for node in trace.nodes:
         kids = node.children
         consecutive = all(k.index == kids[0].index + i for i, k in enumerate(kids))
         if len(kids) > 1 and consecutive and any(k.children for k in kids[:-1]):
             hints.append(
-                "some node has all its children generated before the first is searched "
-                "(successors generated eagerly)"
+                kept_sentence(
+                    "some node has all its children generated before the first is searched "
+                    "(successors generated eagerly)"
+                )
             )
             break
     return hints
+
+
+def _hinted(hints: list[Said]) -> str:
+    """The hints in parentheses, after a sentence ("" when there are none)."""
+    return kept_sentence(" ({hints})", hints=in_turn(hints)) if hints else ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -500,9 +578,12 @@ def climb(
     def reference(game: Game, state: Any, kw: dict) -> Run:
         return _run_reference(engine, state, game, **kw)
 
-    def raised_fact(probe: Probe) -> str:
+    def raised_fact(probe: Probe) -> Said:
         game, state, kw = probe.args
-        return f"the course's alpha-beta returns {reference(game, state, kw).answer!r} there"
+        return kept_sentence(
+            "the course's alpha-beta returns {move} there",
+            move=repr(reference(game, state, kw).answer),
+        )
 
     return first_witness(name, student, reference, probes, _same, raised_fact)
 
@@ -527,26 +608,35 @@ def move_values(game: Game, state: Any, kw: dict) -> list[tuple[Any, float]]:
 
 def _first_leaf_scored_otherwise(
     student: Run, reference: Run, game: Game
-) -> tuple[str, float, float] | None:
+) -> tuple[Said, float, float] | None:
     """The first node, in generation order, that both searches scored (by utility or by
-    eval_fn) but with different values: its name, the student's value and the course's."""
+    eval_fn) but with different values: its name (a kept sentence), the student's value and
+    the course's."""
     course = {tuple(n.path()): n for n in reference.trace.nodes if n.scored_by}
     for node in student.trace.nodes:
         theirs = course.get(tuple(node.path()))
         if node.scored_by and theirs is not None and node.value != theirs.value:
-            kind = "a leaf" if node.scored_by == "utility" else "a node at the depth limit"
-            return f"{_node_name(node, game)} ({kind})", node.value, theirs.value
+            if node.scored_by == "utility":
+                said = kept_sentence("{node} (a leaf)", node=_node_name(node, game))
+            else:
+                said = kept_sentence(
+                    "{node} (a node at the depth limit)", node=_node_name(node, game)
+                )
+            return said, node.value, theirs.value
     return None
 
 
-def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[str, dict[str, Any]]:
-    """What the student's search did on the witness probe, and the evidence to record."""
+def _witness_message(
+    name: str, witness: Witness, cause: Said | None
+) -> tuple[Said, dict[str, Any]]:
+    """What the student's search did on the witness probe (a kept sentence), and the evidence
+    to record."""
     s, r = witness.got, witness.expected
     game, state, kw = witness.probe.args
     words = witness.probe.words
     evidence = {
         "step": name,
-        "input": words,
+        "input": str(words),
         "got": repr(s.answer),
         "expected": repr(r.answer),
     }
@@ -559,32 +649,49 @@ def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[st
             # The trace sees what game.utility and eval_fn returned, not what the search made
             # of those numbers (scored_result, say): the sentence claims only the former.
             finished = (
-                "a finished game at ply p scores scored_result(game.utility(state, player), p)"
+                kept_sentence(
+                    "a finished game at ply p scores scored_result(game.utility(state, player), p)"
+                )
                 if "depth" in kw
-                else "a finished game scores game.utility(state, player)"
+                else kept_sentence("a finished game scores game.utility(state, player)")
             )
-            why = (
+            why = kept_sentence(
                 "wherever your search called game.utility or eval_fn, they returned what they "
                 "returned to the course's search, so the two part in what is made of those "
-                "numbers: "
-                f"{finished}, values are backed up by max and min, and the root returns the "
-                "move whose value is best, the first one in actions() order on a tie."
+                "numbers: {finished}, values are backed up by max and min, and the root returns "
+                "the move whose value is best, the first one in actions() order on a tie.",
+                finished=finished,
             )
         else:
             leaf, mine, theirs = scored
-            why = (
-                f"your search scored {leaf} as {_number(mine)}, the course's as "
-                f"{_number(theirs)}: every node where the search stops is scored for the player "
-                "to move at the root (game.utility(state, player), eval_fn(state, player))."
+            why = kept_sentence(
+                "your search scored {leaf} as {mine}, the course's as {theirs}: every node "
+                "where the search stops is scored for the player to move at the root "
+                "(game.utility(state, player), eval_fn(state, player)).",
+                leaf=leaf,
+                mine=_number(mine),
+                theirs=_number(theirs),
             )
         return (
-            f"{name} on {words} generates the course's nodes but returns {s.answer!r}, where "
-            f"the course's alpha-beta returns {r.answer!r}: the moves' minimax values there are "
-            f"{said}; {why}",
+            kept_sentence(
+                "{name} on {probe} generates the course's nodes but returns {got}, where the "
+                "course's alpha-beta returns {expected}: the moves' minimax values there are "
+                "{values}; {why}",
+                name=name,
+                probe=words,
+                got=repr(s.answer),
+                expected=repr(r.answer),
+                values=said,
+                why=why,
+            ),
             evidence,
         )
     returned = (
-        f" (it returns {s.answer!r} there, the course's alpha-beta {r.answer!r})"
+        kept_sentence(
+            " (it returns {got} there, the course's alpha-beta {expected})",
+            got=repr(s.answer),
+            expected=repr(r.answer),
+        )
         if s.answer != r.answer
         else ""
     )
@@ -593,20 +700,30 @@ def _witness_message(name: str, witness: Witness, cause: str | None) -> tuple[st
     if part is not None and told is not None:
         evidence.update(part.evidence())
         return (
-            f"{name} does not search like the course's alpha-beta on {words}{returned}: {told} "
-            "Build this tree with a02.tree_from_lists, trace your function on it with "
-            "run_traced and compare step by step.",
+            kept_sentence(
+                "{name} does not search like the course's alpha-beta on {probe}{returned}: "
+                "{told} Build this tree with a02.tree_from_lists, trace your function on it "
+                "with run_traced and compare step by step.",
+                name=name,
+                probe=words,
+                returned=returned,
+                told=told,
+            ),
             evidence,
         )
     evidence["claim"] = "trace"
-    hints = _hints(s, r)
     return (
-        f"{name} does not search like the course's alpha-beta on {words}{returned}: "
-        f"{_first_difference(s.visited(), r.visited())}"
-        + (f" ({'; '.join(hints)})" if hints else "")
-        + ". Children go in actions() order, MAX returns when v >= beta, MIN when v <= alpha; "
-        "build this tree with a02.tree_from_lists, trace your function on it with run_traced "
-        "and compare step by step.",
+        kept_sentence(
+            "{name} does not search like the course's alpha-beta on {probe}{returned}: "
+            "{difference}{hints}. Children go in actions() order, MAX returns when v >= beta, "
+            "MIN when v <= alpha; build this tree with a02.tree_from_lists, trace your "
+            "function on it with run_traced and compare step by step.",
+            name=name,
+            probe=words,
+            returned=returned,
+            difference=_first_difference(s.visited(), r.visited()),
+            hints=_hinted(_hints(s, r)),
+        ),
         evidence,
     )
 
@@ -647,7 +764,12 @@ def _explain(
     where = _case_name(first, cases[first][0])
     if mistake is not None:
         raise GradingError(
-            f"{name}: {mistake.message} (seen on {where})",
+            kept_sentence(
+                "{name}: {mistake} (seen on {case})",
+                name=name,
+                mistake=kept(mistake.message),
+                case=where,
+            ),
             code=f"a02.{mistake.name}",
             evidence=_named_evidence(name, witness),
         )
@@ -657,25 +779,38 @@ def _explain(
     s, r = student[first], reference[first]
     if s.visited() == r.visited():
         raise GradingError(
-            f"{name} generates the right nodes but chooses a different move on {where}: "
-            "return the move whose value is best, the first one in actions() order on a tie",
+            kept_sentence(
+                "{name} generates the right nodes but chooses a different move on {case}: "
+                "return the move whose value is best, the first one in actions() order on a tie",
+                name=name,
+                case=where,
+            ),
             code="a02.wrong_move",
         )
     game, state, kw = cases[first]
     told = departure(s, r, game, state, kw, cause)
     if told is not None:
         raise GradingError(
-            f"{name} does not search like the course's alpha-beta on {where}: {told} Trace your "
-            "function with run_traced on the trees above and compare step by step.",
+            kept_sentence(
+                "{name} does not search like the course's alpha-beta on {case}: {told} Trace "
+                "your function with run_traced on the trees above and compare step by step.",
+                name=name,
+                case=where,
+                told=told,
+            ),
             code=f"witness:{name}",
         )
-    detail = _first_difference(s.visited(), r.visited())
-    hints = _hints(s, r)
     raise GradingError(
-        f"{name} does not search like the course's alpha-beta on {where}: {detail}"
-        + (f" ({'; '.join(hints)})" if hints else "")
-        + ". Children go in actions() order, MAX returns when v >= beta, MIN when v <= alpha; "
-        "trace your function on the trees above with run_traced and compare step by step.",
+        kept_sentence(
+            "{name} does not search like the course's alpha-beta on {case}: {difference}"
+            "{hints}. Children go in actions() order, MAX returns when v >= beta, MIN when "
+            "v <= alpha; trace your function on the trees above with run_traced and compare "
+            "step by step.",
+            name=name,
+            case=where,
+            difference=_first_difference(s.visited(), r.visited()),
+            hints=_hinted(_hints(s, r)),
+        ),
         code=f"witness:{name}",
     )
 
@@ -698,7 +833,7 @@ def _named_evidence(name: str, witness: Witness | None) -> dict[str, Any]:
         return {"step": name}
     return {
         "step": name,
-        "input": witness.probe.words,
+        "input": str(witness.probe.words),
         "got": repr(witness.got.answer),
         "expected": repr(witness.expected.answer),
     }
@@ -709,45 +844,73 @@ def _check_evaluations(name: str, run: Run, game: Game, depth: int, where: str) 
     fact about the student's own search: code ``trace:<step>``, as in a01)."""
     if any(node.children for node in run.trace.evaluations):
         raise GradingError(
-            f"{name}: evaluation called on non-leaf nodes ({where}): call eval_fn only on a "
-            "position you do not expand (a non-terminal position exactly `depth` plies below "
-            "the root), never on the root or on a node whose children you then search",
+            kept_sentence(
+                "{name}: evaluation called on non-leaf nodes ({case}): call eval_fn only on a "
+                "position you do not expand (a non-terminal position exactly `depth` plies below "
+                "the root), never on the root or on a node whose children you then search",
+                name=name,
+                case=where,
+            ),
             code=f"trace:{name}",
         )
     if any(game.terminal_test(node.state) for node in run.evaluated):
         raise GradingError(
-            f"{name}: evaluation called on a terminal position ({where}): test "
-            "game.terminal_test first and score a finished game with "
-            "scored_result(game.utility(state, player), ply)",
+            kept_sentence(
+                "{name}: evaluation called on a terminal position ({case}): test "
+                "game.terminal_test first and score a finished game with "
+                "scored_result(game.utility(state, player), ply)",
+                name=name,
+                case=where,
+            ),
             code=f"trace:{name}",
         )
     plies = {node.depth for node in run.evaluated}
     deepest = max([node.depth for node in run.trace.nodes] + list(plies))
-    rule = (
+    rule = kept_sentence(
         "depth counts plies: with depth=1 the search expands the root and evaluates the positions "
         "right after each of the root's moves (ply 1), without expanding them"
     )
     if deepest == depth + 1:
         raise GradingError(
-            f"{name}: depth off by one ({where}): your search goes one ply deeper than asked; "
-            + rule,
+            kept_sentence(
+                "{name}: depth off by one ({case}): your search goes one ply deeper than asked; "
+                "{rule}",
+                name=name,
+                case=where,
+                rule=rule,
+            ),
             code=f"trace:{name}",
         )
     if deepest > depth:
         raise GradingError(
-            f"{name}: your search goes deeper than `depth` plies ({where}): pass ply + 1 to "
-            f"each child and stop when ply == depth; {rule}",
+            kept_sentence(
+                "{name}: your search goes deeper than `depth` plies ({case}): pass ply + 1 to "
+                "each child and stop when ply == depth; {rule}",
+                name=name,
+                case=where,
+                rule=rule,
+            ),
             code=f"trace:{name}",
         )
     if plies and max(plies) == depth - 1:
         raise GradingError(
-            f"{name}: depth off by one ({where}): your search evaluates positions one ply too "
-            "early; " + rule,
+            kept_sentence(
+                "{name}: depth off by one ({case}): your search evaluates positions one ply too "
+                "early; {rule}",
+                name=name,
+                case=where,
+                rule=rule,
+            ),
             code=f"trace:{name}",
         )
     if any(p < depth for p in plies):
         raise GradingError(
-            f"{name}: your search evaluates positions before the depth limit ({where}); " + rule,
+            kept_sentence(
+                "{name}: your search evaluates positions before the depth limit ({case}); {rule}",
+                name=name,
+                case=where,
+                rule=rule,
+            ),
             code=f"trace:{name}",
         )
 

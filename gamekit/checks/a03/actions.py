@@ -24,6 +24,7 @@ from gamekit.checks.a03.spec import (
 )
 from gamekit.checks.remote import RemoteRef
 from gamekit.games import ConnectFour as ReferenceConnectFour
+from gamekit.i18n import N_, kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -40,29 +41,42 @@ def _topmost_empty(state: Any) -> set[tuple[int, int]]:
 
 
 def _check_move_types(moves: Any, where: str) -> None:
-    require_type(moves, list, f"actions(state) on {where}")
+    require_type(moves, list, kept_sentence("actions(state) on {where}", where=where))
     for move in moves:
-        require_type(move, tuple, f"each move returned by actions (on {where})")
+        require_type(
+            move, tuple, kept_sentence("each move returned by actions (on {where})", where=where)
+        )
         if len(move) != 2 or any(type(x) is not int for x in move):
             raise GradingError(
-                f"each move must be a (row, col) tuple of two ints, got {move!r} (on {where})",
+                kept_sentence(
+                    "each move must be a (row, col) tuple of two ints, got {move} (on {where})",
+                    move=repr(move),
+                    where=where,
+                ),
                 code="shape:actions",
             )
 
 
 ACTIONS_MISTAKES = {
-    "moves_after_win": "returns moves for a position where someone has already won: the game "
-    "is over, so there are no legal moves (check state.utility)",
-    "every_empty_cell": "returns every empty cell (TicTacToe's rule): in Connect Four only the "
-    "lowest empty cell of each column can be played",
-    "topmost_cell": "returns the top-most empty cell of a column: a piece falls to the lowest "
-    "empty cell (rows are counted from 1 at the top, so the lowest cell has the largest row)",
-    "full_columns_kept": "keeps full columns: a column with no empty cell has no legal move",
-    "off_by_one_row": "is off by one row",
-    "row_col_swapped": "has row and column swapped",
-    "swapped_or_one_cell_per_row": "has row and column swapped (or it gives one cell per row "
-    "instead of one per column)",
-    "one_cell_per_row": "gives one cell per row instead of one per column",
+    "moves_after_win": N_(
+        "returns moves for a position where someone has already won: the game is over, so "
+        "there are no legal moves (check state.utility)"
+    ),
+    "every_empty_cell": N_(
+        "returns every empty cell (TicTacToe's rule): in Connect Four only the lowest empty "
+        "cell of each column can be played"
+    ),
+    "topmost_cell": N_(
+        "returns the top-most empty cell of a column: a piece falls to the lowest empty cell "
+        "(rows are counted from 1 at the top, so the lowest cell has the largest row)"
+    ),
+    "full_columns_kept": N_("keeps full columns: a column with no empty cell has no legal move"),
+    "off_by_one_row": N_("is off by one row"),
+    "row_col_swapped": N_("has row and column swapped"),
+    "swapped_or_one_cell_per_row": N_(
+        "has row and column swapped (or it gives one cell per row instead of one per column)"
+    ),
+    "one_cell_per_row": N_("gives one cell per row instead of one per column"),
 }
 """``actions``'s catalogued mistakes: the code ``a03.actions.<key>`` and the words its message
 opens with (the class report, `gamekit.report.catalogue`, shows the same words). Each is
@@ -71,11 +85,11 @@ checked on the student's answer on the board the message shows, not on every boa
 
 def _actions_mistake(got: set, expected: set, state: Any, h: int, v: int) -> tuple[str, str]:
     """The mistake code behind a wrong set of moves (``witness:actions`` when no catalogued
-    mistake fits: the words then only say what is wrong) and the words for the message."""
-    words = ACTIONS_MISTAKES
+    mistake fits: the words then only say what is wrong) and the words for the message (a
+    kept sentence)."""
 
-    def named(key: str, more: str = "") -> tuple[str, str]:
-        return f"a03.actions.{key}", words[key] + more
+    def named(key: str) -> tuple[str, str]:
+        return f"a03.actions.{key}", kept_sentence(ACTIONS_MISTAKES[key])
 
     if state.utility != 0 and got:
         return named("moves_after_win")
@@ -86,29 +100,42 @@ def _actions_mistake(got: set, expected: set, state: Any, h: int, v: int) -> tup
     full = {c + 1 for c, col in enumerate(_columns(state)) if EMPTY not in col}
     if any(col in full for _, col in got) and expected <= got:
         return named("full_columns_kept")
-    for shift, where in ((-1, "above"), (1, "below")):
+    for shift in (-1, 1):
         if got == {(row + shift, col) for row, col in expected}:
-            return named(
-                "off_by_one_row",
-                f": each move is one row {where} the lowest empty cell "
-                f"(rows go from 1 at the top to h = {h} at the bottom)",
+            code, mistake = named("off_by_one_row")
+            if shift < 0:
+                return code, kept_sentence(
+                    "{mistake}: each move is one row above the lowest empty cell (rows go from 1 "
+                    "at the top to h = {h} at the bottom)",
+                    mistake=mistake,
+                    h=h,
+                )
+            return code, kept_sentence(
+                "{mistake}: each move is one row below the lowest empty cell (rows go from 1 at "
+                "the top to h = {h} at the bottom)",
+                mistake=mistake,
+                h=h,
             )
-    per_row_why = (
-        ": a move drops a piece into a column, so there is one move for each column that is not "
-        "full, at its lowest empty cell"
-    )
     swapped = got == {(col, row) for row, col in expected}
     rows = [row for row, _ in got]
     columns = [col for _, col in got]
     if swapped:  # the same answer as one cell per row when no two moves share a row
         both = len(set(rows)) == len(rows) > 1
-        return named(
-            "swapped_or_one_cell_per_row" if both else "row_col_swapped",
-            f": a move is (row, col), the row first (1 at the top, h = {h} at the bottom), "
-            f"then the column (1 to v = {v})",
+        code, mistake = named("swapped_or_one_cell_per_row" if both else "row_col_swapped")
+        return code, kept_sentence(
+            "{mistake}: a move is (row, col), the row first (1 at the top, h = {h} at the "
+            "bottom), then the column (1 to v = {v})",
+            mistake=mistake,
+            h=h,
+            v=v,
         )
     if len(got) > 1 and len(set(rows)) == len(rows) and len(set(columns)) < len(columns):
-        return named("one_cell_per_row", per_row_why)
+        code, mistake = named("one_cell_per_row")
+        return code, kept_sentence(
+            "{mistake}: a move drops a piece into a column, so there is one move for each column "
+            "that is not full, at its lowest empty cell",
+            mistake=mistake,
+        )
     return _actions_fault(got, expected, state, h, v)
 
 
@@ -118,13 +145,22 @@ def _actions_fault(got: set, expected: set, state: Any, h: int, v: int) -> tuple
     witness = "witness:actions"
     off_board = [m for m in got if not (1 <= m[0] <= h and 1 <= m[1] <= v)]
     if off_board:
-        return witness, f"returns a cell outside the {h} x {v} board: {sorted(off_board)[0]!r}"
+        return witness, kept_sentence(
+            "returns a cell outside the {h} x {v} board: {cell}",
+            h=h,
+            v=v,
+            cell=repr(sorted(off_board)[0]),
+        )
     occupied = [m for m in got if m not in set(state.moves)]
     if occupied:
-        return witness, f"returns a cell that is already occupied: {sorted(occupied)[0]!r}"
+        return witness, kept_sentence(
+            "returns a cell that is already occupied: {cell}", cell=repr(sorted(occupied)[0])
+        )
     if got < expected:
-        return witness, "misses a column that can still be played"
-    return witness, "returns cells that are not the lowest empty cell of their column"
+        return witness, kept_sentence("misses a column that can still be played")
+    return witness, kept_sentence(
+        "returns cells that are not the lowest empty cell of their column"
+    )
 
 
 def check_actions(connect_four_class: type, positions: Sequence[Position]) -> None:
@@ -139,7 +175,8 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
     )
     if not is_class:
         raise GradingError(
-            f"ConnectFour should be a class, got {connect_four_class!r}", code="shape:actions"
+            kept_sentence("ConnectFour should be a class, got {got}", got=repr(connect_four_class)),
+            code="shape:actions",
         )
     checked_fresh_list = False
     for position in positions:
@@ -154,19 +191,28 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
         got = _call(game.actions, "actions(state)", where, position.state)
         if _snapshot(position.state) != before:
             raise GradingError(
-                f"your actions changed the state it was given (on {where}): states are "
-                "immutable; build a new list of moves instead",
+                kept_sentence(
+                    "your actions changed the state it was given (on {where}): states are "
+                    "immutable; build a new list of moves instead",
+                    where=where,
+                ),
                 code="witness:actions",
             )
         _check_move_types(got, where)
         if len(set(got)) != len(got):
-            raise GradingError(f"actions returns a move twice (on {where})", code="witness:actions")
+            raise GradingError(
+                kept_sentence("actions returns a move twice (on {where})", where=where),
+                code="witness:actions",
+            )
         if set(got) != expected:
             _climb_actions_ladder(connect_four_class)
             code, mistake = _actions_mistake(
                 set(got), expected, position.state, position.h, position.v
             )
-            raise GradingError(f"actions {mistake} (on {where})", code=code)
+            raise GradingError(
+                kept_sentence("actions {mistake} (on {where})", mistake=mistake, where=where),
+                code=code,
+            )
         if got and not checked_fresh_list and not isinstance(game, RemoteRef):
             # Only observable where the class runs in this process (the visible tests, in the
             # student's kernel): a copy of the list crosses to the grader, never the list.
@@ -175,9 +221,11 @@ def check_actions(connect_four_class: type, positions: Sequence[Position]) -> No
             again = _call(game.actions, "actions(state)", where, position.state)
             if again is got or (0, 0) in again:
                 raise GradingError(
-                    "actions returns the same list object every time (a list kept in the game "
-                    "or the state): a caller that changes it would corrupt your game; build "
-                    "and return a new list on each call",
+                    kept_sentence(
+                        "actions returns the same list object every time (a list kept in the "
+                        "game or the state): a caller that changes it would corrupt your game; "
+                        "build and return a new list on each call"
+                    ),
                     code="witness:actions",
                 )
 
@@ -187,8 +235,9 @@ def _climb_actions_ladder(connect_four_class: type) -> None:
     wrong on a public probe board (shown with its legal moves); return if right on them all."""
 
     def run(h: int, v: int, k: int, state: Any) -> Any:
-        game = _call(connect_four_class, "ConnectFour(h, v, k)", "the probe board", h, v, k)
-        return _call(game.actions, "actions(state)", "the probe board", state)
+        where = kept_sentence("the probe board")
+        game = _call(connect_four_class, "ConnectFour(h, v, k)", where, h, v, k)
+        return _call(game.actions, "actions(state)", where, state)
 
     said = {"code": "witness:actions"}  # the code of the mistake the message names, if any
 
@@ -247,16 +296,22 @@ and columns is the swapped-or-per-row case on that board."""
 def check_standard_board(connect_four_class: type) -> None:
     """``ConnectFour()`` with no arguments is the standard board: 6 rows, 7 columns, 4 in a
     row (the class's default arguments)."""
-    game = _call(connect_four_class, "ConnectFour()", "the default board")
+    where = kept_sentence("the default board")
+    game = _call(connect_four_class, "ConnectFour()", where)
     got = tuple(
-        _call(lambda name=name: getattr(game, name), f"ConnectFour().{name}", "the default board")
+        _call(lambda name=name: getattr(game, name), f"ConnectFour().{name}", where)
         for name in ("h", "v", "k")
     )
     if got != (6, 7, 4):
         raise GradingError(
-            f"ConnectFour() gives a board with h = {got[0]!r}, v = {got[1]!r}, k = {got[2]!r}: "
-            "with no arguments it must be the standard board, h = 6 rows, v = 7 columns, "
-            "k = 4 in a row (keep the default arguments h=6, v=7, k=4)",
+            kept_sentence(
+                "ConnectFour() gives a board with h = {h}, v = {v}, k = {k}: with no arguments "
+                "it must be the standard board, h = 6 rows, v = 7 columns, k = 4 in a row (keep "
+                "the default arguments h=6, v=7, k=4)",
+                h=repr(got[0]),
+                v=repr(got[1]),
+                k=repr(got[2]),
+            ),
             code="witness:actions",
         )
 

@@ -27,6 +27,7 @@ from gamekit.checks.a03.spec import (
     WEIGHTS,
 )
 from gamekit.checks.evidence import Mutant, Probe, close, confirmed, outputs
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -82,39 +83,54 @@ def window_eval(
 
 def _mistake_rules() -> list[tuple[str, dict[str, Any], int]]:
     """(explanation, `window_eval`'s settings, sign) of each catalogued mistake, in the order
-    of `EVALUATE_MISTAKE_KEYS`."""
+    of `EVALUATE_MISTAKE_KEYS` (each explanation a kept sentence)."""
     rules: list[tuple[str, dict[str, Any], int]] = [
         (
-            "has no centre preference: add 3 points per own piece in the centre column "
-            "(the two middle columns when the number of columns is even), minus 3 per opponent "
-            "piece",
+            kept_sentence(
+                "has no centre preference: add 3 points per own piece in the centre column "
+                "(the two middle columns when the number of columns is even), minus 3 per "
+                "opponent piece"
+            ),
             {"centre": 0},
             1,
         ),
         (
-            "is not symmetric: it ignores the opponent's windows (and centre pieces); they "
-            "must count negatively, so that evaluate(state, 'X') == -evaluate(state, 'O')",
+            kept_sentence(
+                "is not symmetric: it ignores the opponent's windows (and centre pieces); they "
+                "must count negatively, so that evaluate(state, 'X') == -evaluate(state, 'O')"
+            ),
             {"opponent": False},
             1,
         ),
         (
-            "counts windows that hold both colours: such a window can never be won and scores 0",
+            kept_sentence(
+                "counts windows that hold both colours: such a window can never be won and scores 0"
+            ),
             {"mixed": True},
             1,
         ),
         (
-            "misses the last window of each line: a line of n cells has n - k + 1 windows "
-            "(range(n - k + 1), not range(n - k))",
+            kept_sentence(
+                "misses the last window of each line: a line of n cells has n - k + 1 windows "
+                "(range(n - k + 1), not range(n - k))"
+            ),
             {"short_lines": True},
             1,
         ),
-        ("has the sign the wrong way round: positive must mean good for `player`", {}, -1),
+        (
+            kept_sentence("has the sign the wrong way round: positive must mean good for `player`"),
+            {},
+            -1,
+        ),
     ]
     for missing in DIRECTIONS:
         kept = [d for d in DIRECTIONS if d != missing]
         rules.append(
             (
-                f"misses the windows in one direction: {DIRECTION_NAMES[missing]}",
+                kept_sentence(
+                    "misses the windows in one direction: {direction}",
+                    direction=kept_sentence(DIRECTION_NAMES[missing]),
+                ),
                 {"directions": kept},
                 1,
             )
@@ -169,7 +185,12 @@ def check_evaluate_positions(
         got = {}
         for player in ("X", "O"):
             value = _call(evaluate, f"evaluate(state, {player!r})", where, position.state, player)
-            got[player] = require_number(value, f"evaluate(state, {player!r}) on {where}")
+            got[player] = require_number(
+                value,
+                kept_sentence(
+                    "evaluate(state, {player}) on {where}", player=repr(player), where=where
+                ),
+            )
         expected = {p: connect_four_eval(position.state, p, position.k) for p in ("X", "O")}
         seen.append((position, where, got, expected))
     wrong = [
@@ -184,15 +205,22 @@ def check_evaluate_positions(
     same_for_both = all(_same(values["X"], values["O"]) for _, _, values, _ in seen)
     if same_for_both and not _same(expected["X"], expected["O"]):
         raise GradingError(  # a fact on every position checked, not one coincidence
-            f"evaluate ignores `player`: it returns the same value for X and for O on every "
-            f"position checked ({got['X']:g} for both on {where}); score the board for "
-            "`player`, positive when good for them",
+            kept_sentence(
+                "evaluate ignores `player`: it returns the same value for X and for O on every "
+                "position checked ({value} for both on {where}); score the board for `player`, "
+                "positive when good for them",
+                value=format(got["X"], "g"),
+                where=where,
+            ),
             code="a03.ignores_player",
         )
 
     def student(state: Any, who: str) -> float:
-        value = _call(evaluate, f"evaluate(state, {who!r})", "a probe board", state, who)
-        return require_number(value, f"evaluate(state, {who!r}) on a probe board")
+        where = kept_sentence("a probe board")
+        value = _call(evaluate, f"evaluate(state, {who!r})", where, state, who)
+        return require_number(
+            value, kept_sentence("evaluate(state, {player}) on a probe board", player=repr(who))
+        )
 
     fitting = set(range(len(EVALUATE_MISTAKE_KEYS)))
     for pos, _, values, _ in seen:
@@ -204,7 +232,8 @@ def check_evaluate_positions(
     name = None
     if fitting:
         boards = itertools.chain(probe_states(), confirmation_states())
-        probes = [Probe("a board", (state, who)) for state in boards for who in ("X", "O")]
+        board = kept_sentence("a board")
+        probes = [Probe(board, (state, who)) for state in boards for who in ("X", "O")]
         mutants = {
             i: Mutant(EVALUATE_MISTAKE_KEYS[i], lambda s, w, i=i: mistake_value(s, w, i))
             for i in sorted(fitting)
@@ -214,9 +243,14 @@ def check_evaluate_positions(
         index = name
         explanation = _mistakes(position.state, player)[index][0]
         raise GradingError(
-            f"evaluate {explanation} (it gives exactly such a heuristic's values for X and O on "
-            f"every position checked; first different from the course's on {where}, for "
-            f"{player})",
+            kept_sentence(
+                "evaluate {mistake} (it gives exactly such a heuristic's values for X and O on "
+                "every position checked; first different from the course's on {where}, for "
+                "{player})",
+                mistake=explanation,
+                where=where,
+                player=player,
+            ),
             code=f"a03.{EVALUATE_MISTAKE_KEYS[index]}",
         )
     found = evaluate_witness(student, _same)
@@ -224,10 +258,15 @@ def check_evaluate_positions(
         witness, message = found
         raise GradingError(message, code="witness:evaluate", evidence=witness.to_dict())
     raise GradingError(  # right on every probe board: the test's board, without its value
-        f"evaluate(state, {player!r}) on {where} is {got[player]:g}, which differs from the "
-        "window heuristic (weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window "
-        "free of the opponent's, minus the same for the opponent's, and 3 per piece in the "
-        "centre); it agrees with it on every public probe board",
+        kept_sentence(
+            "evaluate(state, {player}) on {where} is {value}, which differs from the window "
+            "heuristic (weights 1 / 10 / 50 / 512 for 1 / 2 / 3 / 4 own pieces in a window free "
+            "of the opponent's, minus the same for the opponent's, and 3 per piece in the "
+            "centre); it agrees with it on every public probe board",
+            player=repr(player),
+            where=where,
+            value=format(got[player], "g"),
+        ),
         code="wrong_value:evaluate",
     )
 
@@ -240,18 +279,30 @@ def check_evaluate_symmetry(
         where = f"{position.label} ({position.h} x {position.v})"
         x = _call(evaluate, "evaluate(state, 'X')", where, position.state, "X")
         o = _call(evaluate, "evaluate(state, 'O')", where, position.state, "O")
-        x = require_number(x, f"evaluate(state, 'X') on {where}")
-        o = require_number(o, f"evaluate(state, 'O') on {where}")
+        x = require_number(
+            x, kept_sentence("evaluate(state, {player}) on {where}", player="'X'", where=where)
+        )
+        o = require_number(
+            o, kept_sentence("evaluate(state, {player}) on {where}", player="'O'", where=where)
+        )
         if not _same(x, -o):
             detail = (
-                "it returns the same value for both players: it ignores `player`"
+                kept_sentence("it returns the same value for both players: it ignores `player`")
                 if _same(x, o)
-                else "a position good for one player must be exactly as bad for the other, "
-                "so the opponent's windows and centre pieces must count negatively"
+                else kept_sentence(
+                    "a position good for one player must be exactly as bad for the other, so "
+                    "the opponent's windows and centre pieces must count negatively"
+                )
             )
             raise GradingError(
-                f"evaluate is not symmetric: evaluate(state, 'X') = {x} but "
-                f"evaluate(state, 'O') = {o} on {where}; {detail}",
+                kept_sentence(
+                    "evaluate is not symmetric: evaluate(state, 'X') = {x} but "
+                    "evaluate(state, 'O') = {o} on {where}; {detail}",
+                    x=x,
+                    o=o,
+                    where=where,
+                    detail=detail,
+                ),
                 code="a03.not_zero_sum",
             )
 

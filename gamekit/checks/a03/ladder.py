@@ -28,10 +28,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from gamekit.checks import listed
 from gamekit.checks.a03.spec import CENTRE_WEIGHT, DIRECTIONS, EMPTY, SUMMARY_KEYS, WEIGHTS
 from gamekit.checks.evidence import Probe, Witness, first_witness
 from gamekit.games import ConnectFour
 from gamekit.heuristics import connect_four_eval
+from gamekit.i18n import kept_sentence
 
 ACTIONS_LADDER: tuple[tuple[tuple[str, ...], int], ...] = (
     (("....", "....", "....", "...."), 3),
@@ -65,7 +67,14 @@ the message that shows it."""
 
 def _board_words(state: Any, h: int, v: int, k: int) -> str:
     rows = [state.cells[r * v : (r + 1) * v] for r in range(h)]
-    return f"{' / '.join(rows)} ({h} x {v}, k = {k}, rows from the top; {state.to_move} to move)"
+    return kept_sentence(
+        "{rows} ({h} x {v}, k = {k}, rows from the top; {player} to move)",
+        rows=" / ".join(rows),
+        h=h,
+        v=v,
+        k=k,
+        player=state.to_move,
+    )
 
 
 def _probe(rows: tuple[str, ...], k: int) -> tuple[Any, int, int]:
@@ -91,7 +100,8 @@ def actions_probes() -> tuple[Probe, ...]:
     probes = []
     for rows, k in ACTIONS_LADDER:
         state, h, v = _probe(rows, k)
-        probes.append(Probe(f"the probe board {_board_words(state, h, v, k)}", (h, v, k, state)))
+        words = kept_sentence("the probe board {board}", board=_board_words(state, h, v, k))
+        probes.append(Probe(words, (h, v, k, state)))
     return tuple(probes)
 
 
@@ -113,25 +123,44 @@ def actions_witness(
     h, v, k, state = found.probe.args
     got, expected, words = found.got, found.expected, found.probe.words
     if state.utility != 0:
-        fact = (
-            f"{'X' if state.utility > 0 else 'O'} has {k} in a row, so the game is over and "
-            "there are no legal moves"
+        fact = kept_sentence(
+            "{player} has {k} in a row, so the game is over and there are no legal moves",
+            player="X" if state.utility > 0 else "O",
+            k=k,
         )
     else:
-        fact = (
+        columns = [
+            kept_sentence("column {column} -> {cell}", column=c, cell=cell)
+            if cell
+            else kept_sentence("column {column} is full", column=c)
+            for c, cell in lowest_cells(state, h, v)
+        ]
+        fact = kept_sentence(
             "each column that is not full has one move, at its lowest empty cell (rows are "
-            f"numbered from 1 at the top to h = {h} at the bottom): "
-            + ", ".join(
-                f"column {c} -> {cell}" if cell else f"column {c} is full"
-                for c, cell in lowest_cells(state, h, v)
-            )
+            "numbered from 1 at the top to h = {h} at the bottom): {columns}",
+            h=h,
+            columns=listed(columns),
         )
-    shown = sorted(got, key=repr) if isinstance(got, list) else got
-    said = f"actions on {words} returned {shown!r}"
+    shown = repr(sorted(got, key=repr) if isinstance(got, list) else got)
     if describe is not None and _moves(got):
         what = describe(set(got), set(expected), state, h, v)
-        said = f"actions {what} (on {words}: it returned {shown!r})"
-    return found, f"{said}, but the legal moves are {expected!r} (in any order): {fact}"
+        return found, kept_sentence(
+            "actions {mistake} (on {board}: it returned {got}), but the legal moves are "
+            "{expected} (in any order): {fact}",
+            mistake=what,
+            board=words,
+            got=shown,
+            expected=repr(expected),
+            fact=fact,
+        )
+    return found, kept_sentence(
+        "actions on {board} returned {got}, but the legal moves are {expected} (in any order): "
+        "{fact}",
+        board=words,
+        got=shown,
+        expected=repr(expected),
+        fact=fact,
+    )
 
 
 def _moves(got: Any) -> bool:
@@ -187,19 +216,31 @@ def evaluation_fact(state: Any, player: str, k: int = 4) -> str:
             if count:
                 terms.append(f"{'+' if sign > 0 else '-'} {count} x {WEIGHTS[n]}")
                 total += sign * count * WEIGHTS[n]
-        parts = [f"{count} with {n}" for n, count in counts.items() if count]
+        parts = [
+            kept_sentence("{count} with {n}", count=count, n=n)
+            for n, count in counts.items()
+            if count
+        ]
         if who == player:
-            own = ", ".join(parts) or "none"
+            own = listed(parts) or kept_sentence("none")
         else:
-            theirs = ", ".join(parts) or "none"
+            theirs = listed(parts) or kept_sentence("none")
     mine, yours = centre_pieces(state, player), centre_pieces(state, other)
     terms.append(f"+ {mine} x {CENTRE_WEIGHT} - {yours} x {CENTRE_WEIGHT}")
     total += CENTRE_WEIGHT * (mine - yours)
-    return (
-        f"windows of {k} holding only {player}'s pieces: {own} (weights 1 / 10 / 50 / 512 for "
-        f"1 / 2 / 3 / 4 pieces); holding only {other}'s: {theirs} (subtracted); centre "
-        f"pieces: {mine} of {player}'s, {yours} of {other}'s (3 each); so "
-        f"{' '.join(terms).removeprefix('+ ')} = {total:g}"
+    return kept_sentence(
+        "windows of {k} holding only {player}'s pieces: {own} (weights 1 / 10 / 50 / 512 for "
+        "1 / 2 / 3 / 4 pieces); holding only {other}'s: {theirs} (subtracted); centre pieces: "
+        "{mine} of {player}'s, {yours} of {other}'s (3 each); so {sum} = {total}",
+        k=k,
+        player=player,
+        own=own,
+        other=other,
+        theirs=theirs,
+        mine=mine,
+        yours=yours,
+        sum=" ".join(terms).removeprefix("+ "),
+        total=format(total, "g"),
     )
 
 
@@ -209,7 +250,11 @@ def evaluate_probes() -> tuple[Probe, ...]:
     for rows in EVALUATE_LADDER:
         state, h, v = _probe(rows, 4)
         for player in ("X", "O"):
-            words = f"the probe board {_board_words(state, h, v, 4)}, for {player}"
+            words = kept_sentence(
+                "the probe board {board}, for {player}",
+                board=_board_words(state, h, v, 4),
+                player=player,
+            )
             probes.append(Probe(words, (state, player)))
     return tuple(probes)
 
@@ -228,9 +273,12 @@ def evaluate_witness(
     if found is None:
         return None
     state, player = found.probe.args
-    return found, (
-        f"evaluate on {found.probe.words} returned {found.got:g}, but the window heuristic gives "
-        f"{found.expected:g}: {evaluation_fact(state, player)}"
+    return found, kept_sentence(
+        "evaluate on {board} returned {got}, but the window heuristic gives {expected}: {fact}",
+        board=found.probe.words,
+        got=format(found.got, "g"),
+        expected=format(found.expected, "g"),
+        fact=evaluation_fact(state, player),
     )
 
 
@@ -300,14 +348,30 @@ def summary_witness(run: Callable[[str], Any], same: Callable[[Any, Any], bool])
     (letters,) = found.probe.args
     n = len(letters)
     wins, draws, losses = (letters.count(x) for x in "WDL")
-    fact = (
-        f"{wins} won, {draws} drawn and {losses} lost of {n} game{'s' * (n > 1)}: the "
-        f"rates are {wins}/{n}, {draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + "
-        f"{draws} x 0 + {losses} x -1) / {n} = {found.expected['mean_score']:g}"
-    )
-    return found, (
-        f"score_summary on {found.probe.words} returned {found.got!r}, but should return "
-        f"{found.expected!r}: {fact}"
+    counted = {"wins": wins, "draws": draws, "losses": losses, "n": n}
+    mean = f"{found.expected['mean_score']:g}"
+    if n > 1:
+        fact = kept_sentence(
+            "{wins} won, {draws} drawn and {losses} lost of {n} games: the rates are {wins}/{n}, "
+            "{draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + {draws} x 0 + "
+            "{losses} x -1) / {n} = {mean}",
+            **counted,
+            mean=mean,
+        )
+    else:
+        fact = kept_sentence(
+            "{wins} won, {draws} drawn and {losses} lost of {n} game: the rates are {wins}/{n}, "
+            "{draws}/{n} and {losses}/{n}, and the mean score ({wins} x 1 + {draws} x 0 + "
+            "{losses} x -1) / {n} = {mean}",
+            **counted,
+            mean=mean,
+        )
+    return found, kept_sentence(
+        "score_summary on {series} returned {got}, but should return {expected}: {fact}",
+        series=found.probe.words,
+        got=repr(found.got),
+        expected=repr(found.expected),
+        fact=fact,
     )
 
 
@@ -323,9 +387,17 @@ def _number(value: Any) -> bool:
 
 def summary_words(letters: str) -> str:
     """A probe series in words: ``the series W, D (a win, a draw for A)``."""
-    return "the series " + ", ".join(letters) + f" ({_outcome_words(letters)} for A)"
+    return kept_sentence(
+        "the series {letters} ({outcomes} for A)",
+        letters=", ".join(letters),
+        outcomes=_outcome_words(letters),
+    )
 
 
 def _outcome_words(letters: str) -> str:
-    names = {"W": "a win", "D": "a draw", "L": "a loss"}
-    return ", ".join(names[x] for x in letters)
+    names = {
+        "W": kept_sentence("a win"),
+        "D": kept_sentence("a draw"),
+        "L": kept_sentence("a loss"),
+    }
+    return listed([names[x] for x in letters])

@@ -18,6 +18,7 @@ from gamekit.checks.a03.ladder import (
 from gamekit.checks.a03.running import _call, heuristic_functions
 from gamekit.checks.remote import run_ahead
 from gamekit.games import ConnectFour as ReferenceConnectFour
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -37,35 +38,51 @@ class _Memo:
         found = self.seen.get(key)
         if found is None:
             value = self.evaluate(state, player)
-            require_number(value, "evaluate(state, player) during the games")
+            require_number(value, kept_sentence("evaluate(state, player) during the games"))
             found = self.seen[key] = (state, value)
         return found[1]
 
     def differences(self) -> str:
         """What was verified about the student's values on the boards the search evaluated: on
         how many they differ from the window heuristic, and the first public probe board where
-        they differ (the games' own boards are not shown: the games are hidden cases)."""
+        they differ (the games' own boards are not shown: the games are hidden cases). A kept
+        sentence."""
         from gamekit.heuristics import connect_four_eval
 
         differ = sum(
             not _same(value, connect_four_eval(state, player, 4))
             for (_, _, player), (state, value) in self.seen.items()
         )
-        said = (
-            f"In these games your evaluate differed from the course's window heuristic on "
-            f"{differ:,} of the {len(self.seen):,} (board, player) pairs the search evaluated"
-        )
+        counted = {"differ": f"{differ:,}", "pairs": f"{len(self.seen):,}"}
         if not differ:
-            return f"{said}."
+            return kept_sentence(
+                "In these games your evaluate differed from the course's window heuristic on "
+                "{differ} of the {pairs} (board, player) pairs the search evaluated.",
+                **counted,
+            )
 
         def student(state: Any, who: str) -> float:
-            value = _call(self.evaluate, f"evaluate(state, {who!r})", "a probe board", state, who)
-            return require_number(value, f"evaluate(state, {who!r}) on a probe board")
+            where = kept_sentence("a probe board")
+            value = _call(self.evaluate, f"evaluate(state, {who!r})", where, state, who)
+            return require_number(
+                value, kept_sentence("evaluate(state, {player}) on a probe board", player=repr(who))
+            )
 
         found = evaluate_witness(student, _same)
         if found is None:
-            return f"{said}; it agrees with it on every public probe board."
-        return f"{said}. The first public probe board where it differs: {found[1]}."
+            return kept_sentence(
+                "In these games your evaluate differed from the course's window heuristic on "
+                "{differ} of the {pairs} (board, player) pairs the search evaluated; it agrees "
+                "with it on every public probe board.",
+                **counted,
+            )
+        return kept_sentence(
+            "In these games your evaluate differed from the course's window heuristic on "
+            "{differ} of the {pairs} (board, player) pairs the search evaluated. The first "
+            "public probe board where it differs: {witness}.",
+            **counted,
+            witness=found[1],
+        )
 
 
 def check_depth_limited_play(
@@ -86,10 +103,13 @@ def check_depth_limited_play(
     search sees the greedy player's reply to our reply.
     """
     game = ReferenceConnectFour()
-    start = "the empty 6 x 7 board"
+    start = kept_sentence("the empty 6 x 7 board")
     for player in ("X", "O"):
         value = _call(evaluate, f"evaluate(state, {player!r})", start, game.initial, player)
-        require_number(value, f"evaluate(state, {player!r}) on {start}")
+        require_number(
+            value,
+            kept_sentence("evaluate(state, {player}) on {where}", player=repr(player), where=start),
+        )
     settings = (seed, depth_vs_random, depth_vs_greedy, games, min_wins)
     ahead = run_ahead(evaluate, _play_depth_limited, *settings, key=evaluation_key)
     _play_depth_limited(ahead, *settings)
@@ -116,15 +136,20 @@ def _play_depth_limited(
     game = ReferenceConnectFour()
     remembered = _Memo(evaluate)
     opponents = (
-        ("a random player", random_player, depth_vs_random, games),
-        ("the one-ply greedy player", greedy_player(_reference_for_greedy), depth_vs_greedy, 2),
+        (kept_sentence("a random player"), random_player, depth_vs_random, games),
+        (
+            kept_sentence("the one-ply greedy player"),
+            greedy_player(_reference_for_greedy),
+            depth_vs_greedy,
+            2,
+        ),
     )
     for name, opponent, depth, count in opponents:
         searcher = alphabeta_player(depth=depth, eval_fn=remembered)
         series = _call(
             play_series,
-            "depth-limited play",
-            f"6 x 7 games against {name}",
+            kept_sentence("depth-limited play"),
+            kept_sentence("6 x 7 games against {opponent}", opponent=name),
             game,
             searcher,
             opponent,
@@ -136,16 +161,27 @@ def _play_depth_limited(
         )
         if opponent is random_player and series.wins < min_wins:
             raise GradingError(
-                f"with your evaluate, depth-{depth} alpha-beta beat a random player in only "
-                f"{series.wins} of {count} games (at least {min_wins} needed). "
-                f"{remembered.differences()}",
+                kept_sentence(
+                    "with your evaluate, depth-{depth} alpha-beta beat a random player in only "
+                    "{wins} of {games} games (at least {needed} needed). {differences}",
+                    depth=depth,
+                    wins=series.wins,
+                    games=count,
+                    needed=min_wins,
+                    differences=remembered.differences(),
+                ),
                 code="a03.loses_games",
             )
         for record in series.records:
             if opponent is not random_player and record.outcome == "loss":
                 raise GradingError(
-                    f"with your evaluate, depth-{depth} alpha-beta lost to the one-ply greedy "
-                    f"player when playing {record.a_colour}. {remembered.differences()}",
+                    kept_sentence(
+                        "with your evaluate, depth-{depth} alpha-beta lost to the one-ply greedy "
+                        "player when playing {colour}. {differences}",
+                        depth=depth,
+                        colour=record.a_colour,
+                        differences=remembered.differences(),
+                    ),
                     code="a03.loses_games",
                 )
 

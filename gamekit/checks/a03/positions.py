@@ -12,6 +12,7 @@ from gamekit.checks.a03.spec import (
     EMPTY,
 )
 from gamekit.games import ConnectFour as ReferenceConnectFour
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -60,7 +61,8 @@ def random_positions(h: int, v: int, k: int, count: int, seed: int) -> list[Posi
                 break
             state = game.result(state, rng.choice(game.actions(state)))
         if not game.terminal_test(state):
-            found.append(Position(f"a random {h} x {v} position", h, v, k, state))
+            label = kept_sentence("a random {h} x {v} position", h=h, v=v)
+            found.append(Position(label, h, v, k, state))
     return found
 
 

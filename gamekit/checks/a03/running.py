@@ -13,7 +13,9 @@ from gamekit.checks import (
     EngineForbidden,
     GradingError,
     engines_swapped_out,
+    message_of,
 )
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -46,17 +48,17 @@ def _mutation_message(error: BaseException) -> str | None:
     """The explanation when ``error`` comes from an attempt to change an immutable state."""
     text = str(error)
     if isinstance(error, dataclasses.FrozenInstanceError):
-        return (
+        return kept_sentence(
             "your actions tries to change the state (it assigns to one of its fields): states "
             "are immutable; read state.board / state.moves and build a new list instead"
         )
     if isinstance(error, TypeError) and ("item assignment" in text or "item deletion" in text):
-        return (
+        return kept_sentence(
             "your actions tries to change the state (it writes into state.board): states are "
             "immutable; read the board and build a new list of moves instead"
         )
     if isinstance(error, AttributeError) and "'tuple' object has no attribute" in text:
-        return (
+        return kept_sentence(
             "your actions tries to change the state in place (state.moves is a tuple and cannot "
             "be changed): build a new list of moves instead"
         )
@@ -77,15 +79,29 @@ def _call(
         with engines_swapped_out(*forbidden):
             return function(*args)
     except EngineForbidden as error:
-        raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
+        raise GradingError(
+            kept_sentence(
+                "{what} calls gamekit's own code: {error}", what=what, error=message_of(error)
+            ),
+            code="forbidden",
+        ) from None
     except (GradingError, NotImplementedError):  # a blank answer stays unanswered
         raise
     except Exception as error:
         mutation = _mutation_message(error)
         if mutation:
-            raise GradingError(f"{mutation} (on {where})", code="raised:actions") from None
+            raise GradingError(
+                kept_sentence("{mistake} (on {where})", mistake=mutation, where=where),
+                code="raised:actions",
+            ) from None
         raise GradingError(
-            f"{what} raised {type(error).__name__}: {error} (on {where})",
+            kept_sentence(
+                "{what} raised {kind}: {error} (on {where})",
+                what=what,
+                kind=type(error).__name__,
+                error=str(error),
+                where=where,
+            ),
             code=f"raised:{what.split('(')[0]}",
         ) from None
 

@@ -6,13 +6,15 @@ ladders (`gamekit.checks.a03.ladder`) both read them from here.
 
 from __future__ import annotations
 
+from gamekit.i18n import N_
+
 EMPTY = "."
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 DIRECTION_NAMES = {
-    (0, 1): "across",
-    (1, 0): "down (vertical)",
-    (1, 1): "diagonal (down-right)",
-    (1, -1): "diagonal (down-left)",
+    (0, 1): N_("across"),
+    (1, 0): N_("down (vertical)"),
+    (1, 1): N_("diagonal (down-right)"),
+    (1, -1): N_("diagonal (down-left)"),
 }
 WEIGHTS = (0, 1, 10, 50, 512)
 CENTRE_WEIGHT = 3

@@ -23,6 +23,7 @@ from gamekit.checks.a03.running import _call
 from gamekit.checks.a03.spec import (
     SUMMARY_KEYS,
 )
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Positions for the hidden tests
@@ -46,37 +47,58 @@ def check_score_summary(score_summary: Callable[[Any], Any], outcomes: Sequence[
     """``score_summary(series)`` returns the right plain dict for each series of ``outcomes``."""
     for letters in outcomes:
         series = series_from_outcomes(letters)
-        where = f"a series of {len(letters)} games"
+        where = kept_sentence("a series of {n} games", n=len(letters))
         got = _call(score_summary, "score_summary(series)", where, series)
-        require_type(got, dict, f"score_summary(series) on {where}")
-        require_plain(got, f"score_summary(series) on {where}")
+        whole = kept_sentence("score_summary(series) on {where}", where=where)
+        require_type(got, dict, whole)
+        require_plain(got, whole)
         if set(got) != set(SUMMARY_KEYS):
             raise GradingError(
-                f"score_summary should return exactly the keys {list(SUMMARY_KEYS)}, got "
-                f"{sorted(got, key=str)}",
+                kept_sentence(
+                    "score_summary should return exactly the keys {keys}, got {got}",
+                    keys=list(SUMMARY_KEYS),
+                    got=sorted(got, key=str),
+                ),
                 code="shape:score_summary",
             )
         n = len(letters)
         expected = right_summary(letters)
-        require_type(got["games"], int, f"score_summary(...)['games'] on {where}")
+        require_type(
+            got["games"],
+            int,
+            kept_sentence("score_summary(...)[{key}] on {where}", key="'games'", where=where),
+        )
         for key in SUMMARY_KEYS[1:]:
-            value = require_number(got[key], f"score_summary(...)[{key!r}] on {where}")
+            value = require_number(
+                got[key],
+                kept_sentence("score_summary(...)[{key}] on {where}", key=repr(key), where=where),
+            )
             if _same(value, expected[key]):
                 continue
             if key != "mean_score" and _counts_everywhere(score_summary, key):
                 raise GradingError(
-                    f"score_summary(...)[{key!r}] is a count, not a rate: divide by the number "
-                    f"of games (on {where}, and on every public series of the probes)",
+                    kept_sentence(
+                        "score_summary(...)[{key}] is a count, not a rate: divide by the number "
+                        "of games (on {where}, and on every public series of the probes)",
+                        key=repr(key),
+                        where=where,
+                    ),
                     code="a03.count_not_rate",
                 )
             _climb_summary_ladder(score_summary)
             raise GradingError(
-                f"score_summary(...)[{key!r}] is wrong on {where}", code="witness:score_summary"
+                kept_sentence(
+                    "score_summary(...)[{key}] is wrong on {where}", key=repr(key), where=where
+                ),
+                code="witness:score_summary",
             )
         if got["games"] != n:
             _climb_summary_ladder(score_summary)
             raise GradingError(
-                f"score_summary(...)['games'] is wrong on {where}", code="witness:score_summary"
+                kept_sentence(
+                    "score_summary(...)[{key}] is wrong on {where}", key="'games'", where=where
+                ),
+                code="witness:score_summary",
             )
 
 
@@ -85,7 +107,10 @@ def _counts_everywhere(score_summary: Callable[[Any], Any], key: str) -> bool:
     share, on every public series of the ladder."""
     for letters in SUMMARY_LADDER:
         got = _call(
-            score_summary, "score_summary(series)", "a probe series", series_from_outcomes(letters)
+            score_summary,
+            "score_summary(series)",
+            kept_sentence("a probe series"),
+            series_from_outcomes(letters),
         )
         value = got.get(key) if isinstance(got, dict) else None
         if not isinstance(value, (int, float)) or not _same(
@@ -100,7 +125,10 @@ def _climb_summary_ladder(score_summary: Callable[[Any], Any]) -> None:
 
     def run(letters: str) -> Any:
         return _call(
-            score_summary, "score_summary(series)", "a probe series", series_from_outcomes(letters)
+            score_summary,
+            "score_summary(series)",
+            kept_sentence("a probe series"),
+            series_from_outcomes(letters),
         )
 
     found = summary_witness(run, _same)

@@ -10,6 +10,7 @@ from typing import Any
 
 from gamekit.checks import (
     GradingError,
+    message_of,
     require_number,
     require_plain,
 )
@@ -17,6 +18,7 @@ from gamekit.checks.a06.negamax import negamax_probes
 from gamekit.checks.a06.positions import Position
 from gamekit.checks.a06.references import GAME, reference
 from gamekit.checks.a06.running import _call, _show
+from gamekit.i18n import kept_sentence, said_again
 from gamekit.quarto import QuartoMove
 
 
@@ -27,14 +29,22 @@ def _as_move(value: Any, what: str) -> tuple[Any, Any]:
     if isinstance(value, RemoteRef):
         if value.remote_type != "QuartoMove":
             raise GradingError(
-                f"{what} should be a QuartoMove, got a {value.remote_type}", code="wrong_type"
+                kept_sentence(
+                    "{what} should be a QuartoMove, got a {kind}", what=what, kind=value.remote_type
+                ),
+                code="wrong_type",
             )
         cell, give = value.cell, value.give
     elif type(value) in (QuartoMove, tuple) and len(value) == 2:
         cell, give = value
     else:
         raise GradingError(
-            f"{what} should be a QuartoMove (cell, give), got {value!r}", code="wrong_type"
+            kept_sentence(
+                "{what} should be a QuartoMove (cell, give), got {value}",
+                what=what,
+                value=repr(value),
+            ),
+            code="wrong_type",
         )
     require_plain((cell, give), what)
     return cell, give
@@ -46,7 +56,11 @@ def _compare_moves(got: tuple[Any, Any], expected: Any, state: Any, what: str, w
         return
     if got not in [tuple(m) for m in GAME.actions(state)]:
         raise GradingError(
-            f"{what} is not a legal move on {where}: pick one of game.actions(state)",
+            kept_sentence(
+                "{what} is not a legal move on {where}: pick one of game.actions(state)",
+                what=what,
+                where=where,
+            ),
             code="a06.illegal_move",
         )
     after = GAME.result(state, QuartoMove(*got))
@@ -54,18 +68,29 @@ def _compare_moves(got: tuple[Any, Any], expected: Any, state: Any, what: str, w
     best, _ = reference(state)
     if -value == best:
         raise GradingError(
-            f"{what} is a best move but not the first best one in game.actions(state) order on "
-            f"{where}: return the first, keeping a move only when a later one is strictly "
-            "better (v > best)",
+            kept_sentence(
+                "{what} is a best move but not the first best one in game.actions(state) order "
+                "on {where}: return the first, keeping a move only when a later one is strictly "
+                "better (v > best)",
+                what=what,
+                where=where,
+            ),
             code="a06.not_first_best",
         )
     if got[0] == expected.cell:
         raise GradingError(
-            f"{what} is not a best move on {where}: its cell is right but the piece it gives "
-            "is not (the piece to give is part of the move)",
+            kept_sentence(
+                "{what} is not a best move on {where}: its cell is right but the piece it gives "
+                "is not (the piece to give is part of the move)",
+                what=what,
+                where=where,
+            ),
             code="a06.wrong_give",
         )
-    raise GradingError(f"{what} is not a best move on {where}", code="a06.not_a_best_move")
+    raise GradingError(
+        kept_sentence("{what} is not a best move on {where}", what=what, where=where),
+        code="a06.not_a_best_move",
+    )
 
 
 class CourseNegamax:
@@ -88,9 +113,11 @@ class CourseNegamax:
             value = self.values[state]
         except (KeyError, TypeError):
             raise LookupError(
-                "while best_move is graded, negamax is the course's and knows the values of "
-                "the position best_move is given and of the positions one move away only; "
-                "best_move called it on another position"
+                kept_sentence(
+                    "while best_move is graded, negamax is the course's and knows the values of "
+                    "the position best_move is given and of the positions one move away only; "
+                    "best_move called it on another position"
+                )
             ) from None
         if value <= alpha:
             return alpha
@@ -116,21 +143,24 @@ def _own_negamax_note(best_move: Callable[..., Any], position: Position, expecte
             type(got) is tuple
             and len(got) == 2
             and got[0] == value
-            and _as_move(got[1], "the move") == tuple(move)
+            and _as_move(got[1], kept_sentence("the move")) == tuple(move)
         )
     except Exception as error:  # noqa: BLE001 - a note never fails the cell
         if isinstance(error, NotImplementedError) or "NotImplementedError" in str(error):
-            seen = "your negamax is not answered yet"
+            seen = kept_sentence("your negamax is not answered yet")
         else:
-            seen = f"with your own negamax it stops: {error}"
+            seen = kept_sentence("with your own negamax it stops: {error}", error=message_of(error))
     else:
         if same:
             return
-        seen = "with your own negamax its answer differs"
-    print(
+        seen = kept_sentence("with your own negamax its answer differs")
+    note = kept_sentence(
         "Note: this cell runs your best_move with the course's negamax in place of yours, and "
-        f"it is right; on {position.label} {seen}. See Part 1 (negamax), which has its own tests."
+        "it is right; on {label} {seen}. See Part 1 (negamax), which has its own tests.",
+        label=position.label,
+        seen=seen,
     )
+    print(said_again(note.to_dict(), note))  # in the language in use, at once
 
 
 def check_best_move(
@@ -152,24 +182,43 @@ def check_best_move(
             got = _call(best_move, what, position.label, position.state, GAME)
         if type(got) is not tuple or len(got) != 2:
             raise GradingError(
-                f"{what} should return a pair (value, move), got {got!r}", code="wrong_type"
+                kept_sentence(
+                    "{what} should return a pair (value, move), got {got}", what=what, got=repr(got)
+                ),
+                code="wrong_type",
             )
-        value = require_number(got[0], f"the value of {what} on {position.label}")
+        value = require_number(
+            got[0],
+            kept_sentence("the value of {what} on {where}", what=what, where=position.label),
+        )
         true, expected = reference(position.state)
         if value != true:
             said = (
-                f"it should be {_show(true)}, the value for the player to move"
+                kept_sentence(
+                    "it should be {value}, the value for the player to move", value=_show(true)
+                )
                 if position in probes
-                else "(not a probe, so its value is not shown; every probe was right)"
+                else kept_sentence(
+                    "(not a probe, so its value is not shown; every probe was right)"
+                )
             )
             raise GradingError(
-                f"the value of {what} on {position.label} is {_show(value)}; {said} (best_move "
-                "ran with the course's negamax in place of yours)",
+                kept_sentence(
+                    "the value of {what} on {where} is {value}; {said} (best_move ran with the "
+                    "course's negamax in place of yours)",
+                    what=what,
+                    where=position.label,
+                    value=_show(value),
+                    said=said,
+                ),
                 code="witness:best_move" if position in probes else "hidden:best_move",
                 evidence={"step": "best_move", "input": position.label, "got": repr(value)},
             )
-        move = _as_move(got[1], f"the move of {what} on {position.label}")
-        _compare_moves(move, expected, position.state, f"the move of {what}", position.label)
+        move = _as_move(
+            got[1], kept_sentence("the move of {what} on {where}", what=what, where=position.label)
+        )
+        the_move = kept_sentence("the move of {what}", what=what)
+        _compare_moves(move, expected, position.state, the_move, position.label)
         answers.append((value, QuartoMove(*move)))
     if note and positions:
         _own_negamax_note(best_move, positions[0], reference(positions[0].state))

@@ -17,8 +17,8 @@ from gamekit.checks.a06.best_move import _as_move, _compare_moves
 from gamekit.checks.a06.negamax import negamax_probes
 from gamekit.checks.a06.positions import Position, random_positions
 from gamekit.checks.a06.references import GAME, Counts, reference
-from gamekit.checks.a06.running import _call, _show
-from gamekit.quarto import QuartoMove
+from gamekit.checks.a06.running import _call, _show, move_words
+from gamekit.i18n import N_, kept_sentence
 
 STAT_KEYS = ("value", "move", "nodes", "cutoffs")
 
@@ -32,43 +32,59 @@ def _stats_of(
         got = _call(counted_search, what, where, state, GAME, ordering=ordering)
     else:
         got = _call(counted_search, what, where, state, GAME, order=order, ordering=ordering)
-    require_type(got, dict, f"{what} on {position.label}")
+    require_type(got, dict, kept_sentence("{what} on {where}", what=what, where=where))
     if set(got) != set(STAT_KEYS):
         raise GradingError(
-            f"counted_search should return a dict with exactly the keys {list(STAT_KEYS)}, got "
-            f"{sorted(map(str, got))}",
+            kept_sentence(
+                "counted_search should return a dict with exactly the keys {keys}, got {got}",
+                keys=list(STAT_KEYS),
+                got=sorted(map(str, got)),
+            ),
             code="wrong_type",
         )
     for key in ("nodes", "cutoffs"):
-        require_type(got[key], int, f"counted_search(...)[{key!r}] on {position.label}")
-    require_number(got["value"], f"counted_search(...)['value'] on {position.label}")
+        require_type(got[key], int, _entry(key, where))
+    require_number(got["value"], _entry("value", where))
     return got
+
+
+def _entry(key: str, where: str) -> str:
+    """ "counted_search(...)['nodes'] on {where}" (kept)."""
+    return kept_sentence("counted_search(...)[{key}] on {where}", key=repr(key), where=where)
 
 
 COUNT_MISTAKES = {
     "nodes_after_terminal_test": (
         "nodes",
         lambda counts, plain: counts.interior,
-        "counted_search counts nodes after the terminal test: finished games are nodes too; "
-        "count each position on entry, before the test",
+        N_(
+            "counted_search counts nodes after the terminal test: finished games are nodes too; "
+            "count each position on entry, before the test"
+        ),
     ),
     "order_ignored": (
         "nodes",
         lambda counts, plain: plain.nodes,
-        "counted_search ignores `order`: sort the moves with key=lambda move: order(game, "
-        "state, move) before the loop",
+        N_(
+            "counted_search ignores `order`: sort the moves with key=lambda move: order(game, "
+            "state, move) before the loop"
+        ),
     ),
     "cutoffs_at_parent": (
         "cutoffs",
         lambda counts, plain: counts.cutoffs_at_parent,
-        "counted_search counts cutoffs at the parent (when -value <= alpha after a child "
-        "returns): count a cutoff at the node whose own loop stops because v >= beta",
+        N_(
+            "counted_search counts cutoffs at the parent (when -value <= alpha after a child "
+            "returns): count a cutoff at the node whose own loop stops because v >= beta"
+        ),
     ),
     "partial_cutoffs": (
         "cutoffs",
         lambda counts, plain: counts.partial_cutoffs,
-        "counted_search counts only the cutoffs that left a move unsearched: count every loop "
-        "stopped by v >= beta, even after the last move",
+        N_(
+            "counted_search counts only the cutoffs that left a move unsearched: count every "
+            "loop stopped by v >= beta, even after the last move"
+        ),
     ),
 }
 """Counting mistakes: which count, what it gives (from the reference's own counts), and the
@@ -76,9 +92,11 @@ sentence. One is named only if it gives the student's count on every position ch
 `fresh_positions` too."""
 
 COUNT_RULE = {
-    "nodes": "one node per position visited (each call), the root and finished games included, "
-    "in a search whose loop at each node stops as soon as v >= beta",
-    "cutoffs": "one cutoff each time a node's loop stops because v >= beta",
+    "nodes": N_(
+        "one node per position visited (each call), the root and finished games included, in a "
+        "search whose loop at each node stops as soon as v >= beta"
+    ),
+    "cutoffs": N_("one cutoff each time a node's loop stops because v >= beta"),
 }
 
 
@@ -105,15 +123,25 @@ def _fits_fresh(counted_search: Callable[..., Any], order: Any, key: str, fits: 
 
 
 def _said_stats(stats: dict) -> str:
-    """A dict counted_search returned (or the course's), in words."""
+    """A dict counted_search returned (or the course's), in words (kept)."""
     move = stats["move"]
     try:
-        move = "none" if move is None else str(QuartoMove(*_as_move(move, "the move")))
+        move = (
+            kept_sentence("none")
+            if move is None
+            else move_words(_as_move(move, kept_sentence("the move")))
+        )
     except GradingError:
         move = shown(move)
     value = stats["value"]
     value = _show(value) if type(value) in (int, float) else shown(value)
-    return f"value {value}, move ({move}), nodes {stats['nodes']}, cutoffs {stats['cutoffs']}"
+    return kept_sentence(
+        "value {value}, move ({move}), nodes {nodes}, cutoffs {cutoffs}",
+        value=value,
+        move=move,
+        nodes=stats["nodes"],
+        cutoffs=stats["cutoffs"],
+    )
 
 
 def _same_each_time(position: Position, answers: list[dict], order: Any) -> None:
@@ -130,12 +158,30 @@ def _same_each_time(position: Position, answers: list[dict], order: Any) -> None
     counts = Counts()
     value, move = reference(position.state, order=order, counts=counts)
     course = {"value": value, "move": move, "nodes": counts.nodes, "cutoffs": counts.cutoffs}
+    values = {
+        "call": call,
+        "where": position.label,
+        "first": first,
+        "second": second,
+        "last": last,
+        "course": _said_stats(course),
+    }
     raise GradingError(
-        f"{call} was called three times on {position.label}"
-        f"{'' if order is None else ', with the ordering key'}, with the same arguments: it "
-        f"returned {first} the first time, {second} when called again at once, and {last} "
-        "after the calls on the other positions of this test. The course's counted search "
-        f"returns {_said_stats(course)} there, each time.",
+        kept_sentence(
+            "{call} was called three times on {where}, with the same arguments: it returned "
+            "{first} the first time, {second} when called again at once, and {last} after the "
+            "calls on the other positions of this test. The course's counted search returns "
+            "{course} there, each time.",
+            **values,
+        )
+        if order is None
+        else kept_sentence(
+            "{call} was called three times on {where}, with the ordering key, with the same "
+            "arguments: it returned {first} the first time, {second} when called again at once, "
+            "and {last} after the calls on the other positions of this test. The course's "
+            "counted search returns {course} there, each time.",
+            **values,
+        ),
         code="witness:counted_search",
         evidence={
             "step": "counted_search",
@@ -157,7 +203,12 @@ def check_counted_search(
     ``positions`` (on a finished game, the value and the counts only: there is no move). One
     probe is asked three times (twice at once, and again after all the others): the same call
     must give the same answer, and a difference is said as seen before anything else."""
-    ordered = "" if order is None else " with the ordering key"
+
+    def ordered(label: str) -> str:
+        if order is None:
+            return label
+        return kept_sentence("{position} with the ordering key", position=label)
+
     probes = negamax_probes()
     again = next(p for p in probes if p.state.cells.count(None) >= 3)
     answers = {again: [_stats_of(counted_search, again, order)]}
@@ -170,20 +221,30 @@ def check_counted_search(
     seen = []  # (position, public, the student's stats, the reference's counts, plain counts)
     for position in [*probes, *positions]:
         public = position in probes
-        where = position.label + ordered
+        where = ordered(position.label)
         got = answers[position][0]
         counts, plain = Counts(), Counts()
         true, expected = reference(position.state, order=order, counts=counts)
         reference(position.state, counts=plain)
         if got["value"] != true:
             said = (
-                f"it should be {_show(true)}, the value for the player to move"
+                kept_sentence(
+                    "it should be {value}, the value for the player to move", value=_show(true)
+                )
                 if public
-                else "which is wrong (not a probe, so its value is not shown; every probe was "
-                "right)"
+                else kept_sentence(
+                    "which is wrong (not a probe, so its value is not shown; every probe was right)"
+                )
             )
             raise GradingError(
-                f"counted_search(...)['value'] on {where} is {_show(got['value'])}; {said}",
+                kept_sentence(
+                    "{entry} is {value}; {said}",
+                    entry=kept_sentence(
+                        "counted_search(...)[{key}] on {where}", key="'value'", where=where
+                    ),
+                    value=_show(got["value"]),
+                    said=said,
+                ),
                 code="witness:counted_search" if public else "hidden:counted_search",
                 evidence={"step": "counted_search", "input": where, "got": repr(got["value"])},
             )
@@ -193,14 +254,23 @@ def check_counted_search(
             right = getattr(counts, key)
             if got[key] == right:
                 continue
-            where = position.label + ordered
+            where = ordered(position.label)
+            values = {
+                "entry": _entry(key, where),
+                "got": got[key],
+                "rule": kept_sentence(COUNT_RULE[key]),
+            }
             said = (
-                f"counted_search(...)[{key!r}] on {where} is {got[key]}; it should be {right}"
+                kept_sentence(
+                    "{entry} is {got}; it should be {right}: count {rule}", **values, right=right
+                )
                 if public
-                else f"counted_search(...)[{key!r}] on {where} is {got[key]}, which is wrong "
-                "(not a probe, so its count is not shown; every probe was right)"
+                else kept_sentence(
+                    "{entry} is {got}, which is wrong (not a probe, so its count is not shown; "
+                    "every probe was right): count {rule}",
+                    **values,
+                )
             )
-            said += f": count {COUNT_RULE[key]}"
             for name, (which, fits, sentence) in COUNT_MISTAKES.items():
                 if which != key or (name == "order_ignored" and order is None):
                     continue
@@ -208,7 +278,11 @@ def check_counted_search(
                     counted_search, order, key, fits
                 ):
                     raise GradingError(
-                        f"{sentence} ({said})", code=f"a06.{name}", evidence={"input": where}
+                        kept_sentence(
+                            "{mistake} ({said})", mistake=kept_sentence(sentence), said=said
+                        ),
+                        code=f"a06.{name}",
+                        evidence={"input": where},
                     )
             raise GradingError(
                 said,
@@ -220,7 +294,7 @@ def check_counted_search(
     for position, _, got, _, _ in seen:
         if GAME.terminal_test(position.state):
             continue  # a finished game has no move to find (its value and counts were checked)
-        where = position.label + ordered
+        where = ordered(position.label)
         _, expected = reference(position.state, order=order)
-        move = _as_move(got["move"], f"counted_search(...)['move'] on {where}")
+        move = _as_move(got["move"], _entry("move", where))
         _compare_moves(move, expected, position.state, "counted_search(...)['move']", where)

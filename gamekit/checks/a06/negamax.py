@@ -12,9 +12,10 @@ from gamekit.checks import (
     GradingError,
     require_number,
 )
-from gamekit.checks.a06.positions import Position, random_positions
+from gamekit.checks.a06.positions import Position, position_words, random_positions
 from gamekit.checks.a06.references import GAME, MISTAKES, reference
 from gamekit.checks.a06.running import _call, _clamped, _show, _within
+from gamekit.i18n import kept_sentence
 from gamekit.quarto import piece_name
 
 
@@ -51,7 +52,7 @@ def _confirmed(
         calls.append((child, -math.inf, math.inf, reference(child, mistake=name)[0]))
     try:
         for position, low, high, expected in calls:
-            answer = _call(negamax, what, "a position", position, GAME, low, high)
+            answer = _call(negamax, what, kept_sentence("a position"), position, GAME, low, high)
             if type(answer) not in (int, float) or answer != expected:
                 return False
     except GradingError:  # an error while confirming: no name, the witness stands
@@ -70,9 +71,7 @@ def negamax_probes() -> list[Position]:
     for empty in (1, 2, 3, 4):
         for position in random_positions(empty, 2, seed=900 + empty):
             rows = " / ".join(position.state.rows())
-            to_place = piece_name(position.state.to_place)
-            cells = "cell" if empty == 1 else "cells"
-            label = f"the position {rows} ({to_place} to place; {empty} empty {cells})"
+            label = position_words(rows, piece_name(position.state.to_place), empty)
             probes.append(Position(label, position.state))
     return probes
 
@@ -81,26 +80,47 @@ def _should(true: float, alpha: float, beta: float, got: float | None = None) ->
     """What a search with window (alpha, beta) must return when the value is ``true``; with
     ``got``, an answer on the window's side but past the value is said to be no bound."""
     if alpha < true < beta:
-        return f"exactly {_show(true)}, its value for the player to move (inside the window)"
+        return kept_sentence(
+            "exactly {value}, its value for the player to move (inside the window)",
+            value=_show(true),
+        )
     if true <= alpha:
-        said = (
-            f"at most alpha = {_show(alpha)}: its value for the player to move is "
-            f"{_show(true)}, at or below the window"
+        said = kept_sentence(
+            "at most alpha = {alpha}: its value for the player to move is {value}, at or below "
+            "the window",
+            alpha=_show(alpha),
+            value=_show(true),
         )
         past = got is not None and got < true
     else:
-        said = (
-            f"at least beta = {_show(beta)}: its value for the player to move is {_show(true)}, "
-            "at or above the window"
+        said = kept_sentence(
+            "at least beta = {beta}: its value for the player to move is {value}, at or above "
+            "the window",
+            beta=_show(beta),
+            value=_show(true),
         )
         past = got is not None and got > true
     if past:
         low, high = sorted((true, alpha if true <= alpha else beta))
-        said += (
-            f"; {_show(got)} is past that value, which no bound may pass: return a number from "
-            f"{_show(low)} to {_show(high)}"
+        said = kept_sentence(
+            "{bound}; {got} is past that value, which no bound may pass: return a number from "
+            "{low} to {high}",
+            bound=said,
+            got=_show(got),
+            low=_show(low),
+            high=_show(high),
         )
     return said
+
+
+def in_window(position: str, alpha: float, beta: float) -> str:
+    """ "{position}, window (alpha, beta)": where a call of negamax is made (kept)."""
+    return kept_sentence(
+        "{position}, window ({alpha}, {beta})",
+        position=position,
+        alpha=_show(alpha),
+        beta=_show(beta),
+    )
 
 
 def check_negamax(
@@ -120,22 +140,28 @@ def check_negamax(
     cases = [(p, w, True) for p in negamax_probes() for w in PROBE_WINDOWS]
     cases += [(p, w, False) for p in positions for w in windows]
     for position, (alpha, beta), public in cases:
-        where = f"{position.label}, window ({_show(alpha)}, {_show(beta)})"
+        where = in_window(position.label, alpha, beta)
         got = _call(negamax, what, where, position.state, GAME, alpha, beta)
-        got = require_number(got, f"{what} on {where}")
+        got = require_number(got, kept_sentence("{what} on {where}", what=what, where=where))
         answers.append((position.state, alpha, beta, got))
         true, _ = reference(position.state)
         if witness is None and not _within(got, true, alpha, beta):
             witnessed = (position.state, alpha, beta, got)
             if public:
-                said = f"on {where} negamax returned {_show(got)}; it should return "
-                witness = (said + _should(true, alpha, beta, got), where, got, public)
-            else:
-                said = (
-                    f"on {where} negamax returned {_show(got)}, which is wrong (not a probe, so "
-                    "its answer is not shown; every probe was right)"
+                said = kept_sentence(
+                    "on {where} negamax returned {got}; it should return {should}",
+                    where=where,
+                    got=_show(got),
+                    should=_should(true, alpha, beta, got),
                 )
-                witness = (said, where, got, public)
+            else:
+                said = kept_sentence(
+                    "on {where} negamax returned {got}, which is wrong (not a probe, so its "
+                    "answer is not shown; every probe was right)",
+                    where=where,
+                    got=_show(got),
+                )
+            witness = (said, where, got, public)
     if witness is None:
         return
     said, where, got, public = witness
@@ -145,7 +171,11 @@ def check_negamax(
     evidence = {"step": "negamax", "input": where, "got": repr(got)}
     if name is not None:
         raise GradingError(
-            f"negamax {MISTAKES[name]} ({said})", code=f"a06.{name}", evidence=evidence
+            kept_sentence(
+                "negamax {mistake} ({said})", mistake=kept_sentence(MISTAKES[name]), said=said
+            ),
+            code=f"a06.{name}",
+            evidence=evidence,
         )
     code = "witness:negamax" if public else "hidden:negamax"
     raise GradingError(said, code=code, evidence=evidence)

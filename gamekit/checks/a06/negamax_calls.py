@@ -11,11 +11,13 @@ from typing import Any, NamedTuple
 from gamekit.checks import (
     GradingError,
     require_number,
+    semicolon_listed,
 )
-from gamekit.checks.a06.negamax import _should
+from gamekit.checks.a06.negamax import _should, in_window
 from gamekit.checks.a06.positions import Position, every_kind_positions
 from gamekit.checks.a06.references import GAME, reference
-from gamekit.checks.a06.running import _call, _show, _within
+from gamekit.checks.a06.running import _call, _show, _within, move_words
+from gamekit.i18n import kept_sentence
 
 SEQUENCE_WINDOWS = (
     (0.5, math.inf),
@@ -70,8 +72,12 @@ def call_sequences(
     for parent in chosen:
         calls = [Call("A", parent, *full)]
         for move in reversed(GAME.actions(parent.state)):
-            child = Position(f"{parent.label}, after {move}", GAME.result(parent.state, move))
-            calls.append(Call(f"A after ({move})", child, *full))
+            said = move_words(move)
+            label = kept_sentence("{position}, after {move}", position=parent.label, move=said)
+            child = Position(label, GAME.result(parent.state, move))
+            calls.append(
+                Call(kept_sentence("{name} after ({move})", name="A", move=said), child, *full)
+            )
         sequences.append((calls, {"A": parent.label}))
     return sequences
 
@@ -84,8 +90,15 @@ def call_probes() -> list[Position]:
 
 
 def _said_call(call: Call, got: float | None = None) -> str:
-    said = f"negamax({call.name}, game, {_show(call.alpha)}, {_show(call.beta)})"
-    return said if got is None else f"{said} returned {_show(got)}"
+    said = kept_sentence(
+        "negamax({name}, game, {alpha}, {beta})",
+        name=call.name,
+        alpha=_show(call.alpha),
+        beta=_show(call.beta),
+    )
+    return (
+        said if got is None else kept_sentence("{call} returned {got}", call=said, got=_show(got))
+    )
 
 
 def _sequence_failure(
@@ -99,29 +112,47 @@ def _sequence_failure(
     each returned, and (on a public probe) what the course's negamax returns on the last."""
     last, got = calls[-1], answers[-1]
     true, _ = reference(last.position.state)
-    listed = "; ".join(_said_call(c, a) for c, a in zip(calls, answers, strict=True))
-    said = (
+    listed = semicolon_listed([_said_call(c, a) for c, a in zip(calls, answers, strict=True)])
+    called = kept_sentence(
         "negamax was called in this order (after the earlier calls of this test and of the "
-        "tests above, not listed): "
-        f"{listed}. "
+        "tests above, not listed): {calls}.",
+        calls=listed,
     )
     if public:
         fresh, _ = reference(last.position.state, GAME, last.alpha, last.beta)
-        said += (
-            f"The course's negamax, searching {last.name} afresh with the window "
-            f"({_show(last.alpha)}, {_show(last.beta)}), returns {_show(fresh)}; the last "
-            f"answer should be {_should(true, last.alpha, last.beta, got)}."
+        verdict = kept_sentence(
+            "The course's negamax, searching {name} afresh with the window ({alpha}, {beta}), "
+            "returns {fresh}; the last answer should be {should}.",
+            name=last.name,
+            alpha=_show(last.alpha),
+            beta=_show(last.beta),
+            fresh=_show(fresh),
+            should=_should(true, last.alpha, last.beta, got),
         )
     else:
-        said += (
+        verdict = kept_sentence(
             "The last answer is wrong (not a probe, so its answer is not shown; every sequence "
             "on the probes was right)."
         )
+    names = [n for n in legend if any(c.name == n or c.name.startswith(f"{n} ") for c in calls)]
+    legend_said = semicolon_listed(
+        [kept_sentence("{name} is {position}", name=n, position=legend[n]) for n in names]
+    )
     before = earlier.get((last.position.state, last.alpha, last.beta))
     if before is not None and before != got:
-        said += f" The same call returned {_show(before)} earlier in this test."
-    names = [n for n in legend if any(c.name == n or c.name.startswith(f"{n} ") for c in calls)]
-    said += " " + "; ".join(f"{n} is {legend[n]}" for n in names) + "."
+        said = kept_sentence(
+            "{calls} {verdict} {earlier} {legend}.",
+            calls=called,
+            verdict=verdict,
+            earlier=kept_sentence(
+                "The same call returned {before} earlier in this test.", before=_show(before)
+            ),
+            legend=legend_said,
+        )
+    else:
+        said = kept_sentence(
+            "{calls} {verdict} {legend}.", calls=called, verdict=verdict, legend=legend_said
+        )
     evidence = {
         "step": "negamax",
         "input": _said_call(last),
@@ -153,10 +184,12 @@ def check_negamax_calls(
         for calls, legend in call_sequences(group, parents=3 if public else parents):
             answers: list[float] = []
             for index, call in enumerate(calls):
-                where = f"{call.position.label}, window ({_show(call.alpha)}, {_show(call.beta)})"
+                where = in_window(call.position.label, call.alpha, call.beta)
                 what = "negamax(state, game, alpha, beta)"
                 got = _call(negamax, what, where, call.position.state, GAME, call.alpha, call.beta)
-                got = require_number(got, f"{what} on {where}")
+                got = require_number(
+                    got, kept_sentence("{what} on {where}", what=what, where=where)
+                )
                 answers.append(got)
                 state = call.position.state
                 if state not in values:

@@ -11,11 +11,13 @@ from typing import Any, NoReturn
 from gamekit.checks import (
     EngineForbidden,
     GradingError,
+    message_of,
     require_number,
 )
-from gamekit.checks.a06.positions import Position
+from gamekit.checks.a06.positions import Position, with_empty_cells
 from gamekit.checks.a06.references import GAME, Counts, _wins_now, reference, reference_order
 from gamekit.checks.a06.running import _call, forbidden_functions
+from gamekit.i18n import kept_sentence
 from gamekit.quarto import piece_name
 
 
@@ -44,8 +46,7 @@ def order_probes() -> list[Position]:
             if keys >= {1, 2} and fallback is None:
                 fallback = state
         if fallback is not None:
-            cells = "cell" if empty == 1 else "cells"
-            found.append(Position(f"a position with {empty} empty {cells}", fallback))
+            found.append(Position(with_empty_cells(empty), fallback))
     return found
 
 
@@ -53,16 +54,21 @@ def _order_fact(state: Any, move: Any, key: int) -> str:
     """Why ``move`` has ``key`` by the definition, computed on ``state``."""
     after = GAME.result(state, move)
     if key == 0:
-        return f"placing {piece_name(state.to_place)} on {move.cell} wins at once"
+        return kept_sentence(
+            "placing {piece} on {cell} wins at once",
+            piece=piece_name(state.to_place),
+            cell=move.cell,
+        )
     if key == 2:
         win = _wins_now(GAME, after)[0]
-        return (
-            f"it gives {piece_name(move.give)}, which the opponent can place on {win.cell} "
-            "to win at once"
+        return kept_sentence(
+            "it gives {piece}, which the opponent can place on {cell} to win at once",
+            piece=piece_name(move.give),
+            cell=win.cell,
         )
     if GAME.terminal_test(after):
-        return "it fills the board without a win"
-    return "it neither wins at once nor hands over a piece that wins at once"
+        return kept_sentence("it fills the board without a win")
+    return kept_sentence("it neither wins at once nor hands over a piece that wins at once")
 
 
 def check_order_definition(
@@ -74,15 +80,23 @@ def check_order_definition(
     for position in order_probes() if positions is None else positions:
         state = position.state
         for move in GAME.actions(state):
-            what = f"quarto_order(game, state, move) for the move {move}"
+            what = _StudentKey._what(move)
             got = _call(quarto_order, what, position.label, GAME, state, move, ordering=True)
             expected = reference_order(GAME, state, move)
             if got != expected:
                 rows = " / ".join(state.rows())
                 raise GradingError(
-                    f"on {position.label} (rows {rows}; {piece_name(state.to_place)} to "
-                    f"place), quarto_order gives {got!r} for {move}, but its key is {expected}: "
-                    f"{_order_fact(state, move, expected)}",
+                    kept_sentence(
+                        "on {where} (rows {rows}; {piece} to place), quarto_order gives {got} for "
+                        "{move}, but its key is {expected}: {fact}",
+                        where=position.label,
+                        rows=rows,
+                        piece=piece_name(state.to_place),
+                        got=repr(got),
+                        move=move,
+                        expected=expected,
+                        fact=_order_fact(state, move, expected),
+                    ),
                     code="witness:quarto_order",
                     evidence={
                         "step": "quarto_order",
@@ -125,7 +139,7 @@ class _StudentKey:
 
     @staticmethod
     def _what(move: Any) -> str:
-        return f"quarto_order(game, state, move) for the move {move}"
+        return kept_sentence("quarto_order(game, state, move) for the move {move}", move=move)
 
     def _explain(self, failure: BaseException, state: Any, move: Any) -> NoReturn:
         """Raise the `GradingError` that says what the key's ``failure`` on ``move`` means."""
@@ -134,14 +148,22 @@ class _StudentKey:
             raise failure
         except EngineForbidden as error:
             raise GradingError(
-                f"{what} calls gamekit's own code: {error}", code="forbidden"
+                kept_sentence(
+                    "{what} calls gamekit's own code: {error}", what=what, error=message_of(error)
+                ),
+                code="forbidden",
             ) from None
         except GradingError:
             raise
         except Exception as error:
             raise GradingError(
-                f"{what} raised {type(error).__name__}: {error} (on the position "
-                f"{' / '.join(state.rows())})",
+                kept_sentence(
+                    "{what} raised {kind}: {error} (on the position {rows})",
+                    what=what,
+                    kind=type(error).__name__,
+                    error=message_of(error),
+                    rows=" / ".join(state.rows()),
+                ),
                 code="raised:quarto_order",
             ) from None
 
@@ -170,13 +192,20 @@ def check_ordering(
         ordered += with_key.nodes
     if ordered > at_most * plain:
         raise GradingError(
-            f"sorted by your quarto_order, the course's counted search visited {ordered:,} "
-            f"nodes on these positions against {plain:,} without ordering: good ordering should "
-            f"need at most {at_most:.0%} of them. Your key agrees with the definition on every "
-            f"move of the public probe positions, but on these positions it differs from it on "
-            f"{key.differ:,} of the {key.sorted:,} moves the search sorted (the definition: 0 "
-            "for a placement that wins, 2 for a move that hands the opponent a piece it can win "
-            "with, 1 otherwise)",
+            kept_sentence(
+                "sorted by your quarto_order, the course's counted search visited {ordered} nodes "
+                "on these positions against {plain} without ordering: good ordering should need "
+                "at most {share} of them. Your key agrees with the definition on every move of "
+                "the public probe positions, but on these positions it differs from it on "
+                "{differ} of the {sorted} moves the search sorted (the definition: 0 for a "
+                "placement that wins, 2 for a move that hands the opponent a piece it can win "
+                "with, 1 otherwise)",
+                ordered=format(ordered, ","),
+                plain=format(plain, ","),
+                share=format(at_most, ".0%"),
+                differ=format(key.differ, ","),
+                sorted=format(key.sorted, ","),
+            ),
             code="a06.ordering_too_weak",
         )
 

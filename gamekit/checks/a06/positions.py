@@ -9,6 +9,7 @@ from collections.abc import Container
 from typing import Any, NamedTuple
 
 from gamekit.checks.a06.references import GAME, _wins_now, reference, reference_order
+from gamekit.i18n import kept_sentence
 from gamekit.quarto import piece_name
 
 
@@ -30,7 +31,12 @@ def random_positions(empty: int, count: int, seed: int) -> list[Position]:
         while not GAME.terminal_test(state) and state.cells.count(None) > empty:
             state = GAME.result(state, rng.choice(GAME.actions(state)))
         if not GAME.terminal_test(state) and not _wins_now(GAME, state):
-            label = f"a position with {empty} empty cells (seed {seed}, number {len(found) + 1})"
+            label = kept_sentence(
+                "a position with {empty} empty cells (seed {seed}, number {number})",
+                empty=empty,
+                seed=seed,
+                number=len(found) + 1,
+            )
             found.append(Position(label, state))
     return found
 
@@ -94,7 +100,11 @@ def every_kind_positions(seed: int, empty: int = 5, public: bool = False) -> lis
             continue
         state = found[kind]
         rebuild = f"every_kind_positions(seed={seed}, empty={empty})[{len(positions)}]"
-        label = _public_label(state) if public else f"{_describe(state)} ({rebuild})"
+        label = (
+            _public_label(state)
+            if public
+            else kept_sentence("{position} ({rebuild})", position=_describe(state), rebuild=rebuild)
+        )
         positions.append(Position(label, state))
     return positions
 
@@ -103,23 +113,54 @@ def _describe(state: Any) -> str:
     """What anyone sees of ``state``: a finished game (won, or drawn), or its empty cells."""
     if GAME.terminal_test(state):
         return (
-            f"a finished game won by {state.winner}"
+            kept_sentence("a finished game won by {player}", player=state.winner)
             if state.winner is not None
-            else "a finished game drawn (a full board)"
+            else kept_sentence("a finished game drawn (a full board)")
         )
-    empty = state.cells.count(None)
-    return f"a position with {empty} empty {'cell' if empty == 1 else 'cells'}"
+    return with_empty_cells(state.cells.count(None))
+
+
+def with_empty_cells(empty: int) -> str:
+    """ "a position with 3 empty cells" (kept)."""
+    if empty == 1:
+        return kept_sentence("a position with {empty} empty cell", empty=empty)
+    return kept_sentence("a position with {empty} empty cells", empty=empty)
 
 
 def _public_label(state: Any) -> str:
     """The board of a public probe, in words a message can show."""
     rows = " / ".join(state.rows())
     if GAME.terminal_test(state):
-        said = f"won by {state.winner}" if state.winner is not None else "drawn"
-        return f"the finished game {rows} ({said}; {GAME.to_move(state)} to move)"
-    empty = state.cells.count(None)
-    cells = "cell" if empty == 1 else "cells"
-    return f"the position {rows} ({piece_name(state.to_place)} to place; {empty} empty {cells})"
+        if state.winner is not None:
+            return kept_sentence(
+                "the finished game {rows} (won by {winner}; {player} to move)",
+                rows=rows,
+                winner=state.winner,
+                player=GAME.to_move(state),
+            )
+        return kept_sentence(
+            "the finished game {rows} (drawn; {player} to move)",
+            rows=rows,
+            player=GAME.to_move(state),
+        )
+    return position_words(rows, piece_name(state.to_place), state.cells.count(None))
+
+
+def position_words(rows: str, piece: str, empty: int) -> str:
+    """ "the position {rows} ({piece} to place; {empty} empty cells)" (kept)."""
+    if empty == 1:
+        return kept_sentence(
+            "the position {rows} ({piece} to place; {empty} empty cell)",
+            rows=rows,
+            piece=piece,
+            empty=empty,
+        )
+    return kept_sentence(
+        "the position {rows} ({piece} to place; {empty} empty cells)",
+        rows=rows,
+        piece=piece,
+        empty=empty,
+    )
 
 
 # --------------------------------------------------------------------------------------------

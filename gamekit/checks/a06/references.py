@@ -10,36 +10,39 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gamekit.i18n import N_
 from gamekit.quarto import Quarto, QuartoState
 
 GAME = Quarto()
 
-EMPTY_WINDOW = (
+EMPTY_WINDOW = N_(
     "gives the child an empty window (alpha above beta): the child's window must be negated "
     "and swapped, (-beta, -alpha); negating alone, (-alpha, -beta), or swapping alone, "
     "(beta, alpha), turns it inside out"
 )
 
 MISTAKES = {
-    "no_negation": "does not negate the value a child returns (negamax: v = max(v, -child))",
-    "window_not_swapped": (
+    "no_negation": N_("does not negate the value a child returns (negamax: v = max(v, -child))"),
+    "window_not_swapped": N_(
         "does not swap and negate the window one ply down: the child's window is (-beta, -alpha)"
     ),
     "window_not_negated": EMPTY_WINDOW,
     "window_negated_not_swapped": EMPTY_WINDOW,
-    "utility_of_x": (
+    "utility_of_x": N_(
         "scores a finished game for X at every leaf: the value is the utility of the player "
         "to move, game.utility(state, game.to_move(state))"
     ),
-    "utility_of_mover": (
+    "utility_of_mover": N_(
         "scores a finished game for the player who just moved, not for the player to move: "
         "use game.utility(state, game.to_move(state))"
     ),
-    "first_give": (
+    "first_give": N_(
         "ignores the piece-to-give part of the move: it tries only one piece to give per "
         "cell, but a move is (cell, give) and every pair in game.actions(state) counts"
     ),
 }
+"""What each catalogued mistake of ``negamax`` does, as the feedback states it after
+"negamax" (each a sentence of the catalogue: ``kept_sentence(MISTAKES[name])``)."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,8 +13,11 @@ from gamekit.checks import (
     GradingError,
     default_forbidden,
     engines_swapped_out,
+    message_of,
 )
 from gamekit.checks.a06.references import reference, reference_order, reference_stats
+from gamekit.i18n import kept_sentence
+from gamekit.quarto import piece_name
 
 
 def forbidden_functions(ordering: bool = False) -> tuple[Callable[..., Any], ...]:
@@ -40,12 +43,23 @@ def _call(
         with engines_swapped_out(*forbidden_functions(ordering)):
             return function(*args, **kwargs)
     except EngineForbidden as error:
-        raise GradingError(f"{what} calls gamekit's own code: {error}", code="forbidden") from None
+        raise GradingError(
+            kept_sentence(
+                "{what} calls gamekit's own code: {error}", what=what, error=message_of(error)
+            ),
+            code="forbidden",
+        ) from None
     except GradingError:
         raise
     except Exception as error:
         raise GradingError(
-            f"{what} raised {type(error).__name__}: {error} (on {where})",
+            kept_sentence(
+                "{what} raised {kind}: {error} (on {where})",
+                what=what,
+                kind=type(error).__name__,
+                error=message_of(error),
+                where=where,
+            ),
             code=f"raised:{what.split('(')[0]}",
         ) from None
 
@@ -63,6 +77,17 @@ def _within(got: float, true: float, alpha: float, beta: float) -> bool:
     if true <= alpha:
         return true <= got <= alpha
     return beta <= got <= true
+
+
+def move_words(move: Any) -> str:
+    """A Quarto move as ``str(QuartoMove)`` says it ("place on (2, 3), give LRSF"), kept (a
+    `gamekit.i18n.Said`), so that a message says it in its reader's language."""
+    cell, give = move
+    if cell is None:
+        return kept_sentence("give {piece}", piece=piece_name(give)) if give is not None else ""
+    if give is None:
+        return kept_sentence("place on {cell}", cell=cell)
+    return kept_sentence("place on {cell}, give {piece}", cell=cell, piece=piece_name(give))
 
 
 def _show(x: float) -> str:

@@ -40,6 +40,7 @@ from __future__ import annotations
 from gamekit.grader.feedback_page.boards import witness_html
 from gamekit.grader.feedback_page.cells import (
     cell_titles,
+    check_titles,
     exercise_titles,
     explanation,
     student_traceback,
@@ -68,6 +69,7 @@ __all__ = [
     "CellScore",
     "PageInfo",
     "cell_titles",
+    "check_titles",
     "exercise_titles",
     "explanation",
     "markdown_html",

@@ -27,7 +27,7 @@ from gamekit.grader.safe_html import (
     png_data_uri,
     text,
 )
-from gamekit.i18n import _, ngettext, number
+from gamekit.i18n import _, ngettext, number, speaking
 
 
 def _meta(cell: Any) -> dict:
@@ -65,10 +65,14 @@ def cell_titles(cells: Iterable[Any]) -> dict[int, tuple[str, str]]:
     return titles
 
 
-EXERCISE_HEADING = re.compile(r"(?:Exercise|Question)\b", re.I)
+EXERCISE_WORDS = "Exercise|Question|Exercício|Pergunta|Ejercicio|Pregunta"
+"""How the course's notebooks name an exercise and a written question, in each of the course's
+languages (the translated release is read as the English one)."""
+
+EXERCISE_HEADING = re.compile(rf"(?:{EXERCISE_WORDS})\b", re.I)
 """A level-3 heading that names an exercise (not "Worked example" or another section)."""
 
-QUESTION = re.compile(r"\*\*((?:Question|Exercise)\b[^*]{0,120}?)\.?\*\*")
+QUESTION = re.compile(rf"\*\*((?:{EXERCISE_WORDS})\b[^*]{{0,120}}?)\.?\*\*")
 """A written question's bold lead: ``**Question (2 points, graded by hand).**``."""
 
 CHECK_WORDS = 90
@@ -133,10 +137,29 @@ def exercise_titles(cells: Iterable[Any]) -> dict[str, tuple[str, str]]:
         elif cell.get("cell_type") == "markdown" or meta.get("solution"):
             words = question or _("A written answer ({points})").format(points=points)
         else:
-            what = _check_words(source)
+            what = _(_check_words(source)) if _check_words(source) else ""  # see check_titles
             words = f"{what} ({points})" if what else _("A check ({points})").format(points=points)
         titles[grade_id] = (part, words)
     return titles
+
+
+def check_titles(cells: Iterable[Any]) -> list[str]:
+    """The check cells' own words that name a graded cell in `exercise_titles` (a check with no
+    exercise heading above it), as the English notebook has them: the course's catalogue
+    translates them (``make catalogues`` adds them), so the page names the cell in its
+    reader's language although the test cell itself is the same in every language."""
+    cells = [_dict(c) for c in cells]
+    with speaking("en"):
+        titles = exercise_titles(cells)
+    found = []
+    for cell in cells:
+        meta = _meta(cell)
+        if cell.get("cell_type") != "code" or not meta.get("grade") or meta.get("solution"):
+            continue
+        words = _check_words(_source(cell))
+        if words and titles.get(meta.get("grade_id"), ("", ""))[1].startswith(f"{words} ("):
+            found.append(words)
+    return found
 
 
 def title_text(title: tuple[str, str]) -> str:
@@ -369,6 +392,8 @@ def _cell_html(
         if _dict(_dict(cell.get("metadata")).get("gamekit")).get("banner"):
             return Markup("")  # the grader's own note: the page says it at the top
         body = markdown_html(_source(cell), budget, _dict(cell.get("attachments")))
+        if meta.get("solution"):  # the student's own words, marked as theirs
+            body = html('<div class="written">{}</div>', body)
         box = _graded_box(score, _("written answer"), same.get(grade_id)) if score else Markup("")
         return html('<section class="md" id="cell-{}">{}{}</section>', number, box, body)
     if cell.get("cell_type") != "code":

@@ -27,6 +27,7 @@ from pathlib import Path
 from gamekit.grader.lint.code import _check_code, _Scope
 from gamekit.grader.lint.folder import _lint
 from gamekit.grader.lint.report import ERROR, FLAG, INFO, Finding, LintReport, _describe
+from gamekit.i18n import kept_sentence
 
 __all__ = ["ERROR", "FLAG", "INFO", "Finding", "LintReport", "lint_submission", "scan_source"]
 
@@ -49,7 +50,13 @@ def lint_submission(
         _lint(Path(release_dir), Path(submission_dir), max_bytes, report)
     except Exception as error:  # the lint must never stop the grading of a class
         report.findings.append(
-            Finding("lint-error", "", "", f"the lint stopped early: {_describe(error)}", FLAG)
+            Finding(
+                "lint-error",
+                "",
+                "",
+                kept_sentence("the lint stopped early: {error}", error=_describe(error)),
+                FLAG,
+            )
         )
     return report
 

@@ -27,6 +27,10 @@ from gamekit.grader.lint.rules import (
     RULES,
 )
 from gamekit.grader.names import top_level_names
+from gamekit.i18n import N_, kept_sentence
+
+USES = {"uses": N_("uses {name}"), "imports": N_("imports {name}")}
+"""What a cell does with a name the rules know, as the finding says it."""
 
 # --------------------------------------------------------------------------------------------
 # Code: which cells, in which order
@@ -77,18 +81,24 @@ def _check_cells(name: str, release: list[_Cell], cells: list[_Cell], rel: str) 
             continue
         answer = known is not None and known.solution
         if answer:
-            label = f"answer cell {cell.grade_id}"
+            label = kept_sentence("answer cell {cell}", cell=cell.grade_id)
         elif nbgrader_cell:
-            label = f"cell {cell.grade_id}"
+            label = kept_sentence("cell {grade_id}", grade_id=cell.grade_id)  # a notebook cell
         elif cell.nbgrader:
-            label = f"cell {cell.index + 1} (an earlier copy of {cell.grade_id})"
+            label = kept_sentence(
+                "cell {number} (an earlier copy of {cell})",
+                number=cell.index + 1,
+                cell=cell.grade_id,
+            )
         else:
-            label = f"cell {cell.index + 1} (no grade_id)"
+            label = kept_sentence("cell {number} (no grade_id)", number=cell.index + 1)
         grade_id = cell.grade_id if nbgrader_cell else ""
         try:
             out.extend(_check_code(cell.source, label, name, grade_id, rel, scope, answer=answer))
         except Exception as error:  # e.g. RecursionError on absurdly nested code
-            message = f"{label} could not be checked: {_describe(error)}"
+            message = kept_sentence(
+                "{label} could not be checked: {error}", label=label, error=_describe(error)
+            )
             out.append(Finding("lint-error", name, grade_id, message, FLAG, file=rel))
     return out
 
@@ -108,7 +118,7 @@ def _parse(source: str) -> tuple[ast.Module | None, str]:
     except Exception:
         pass
     if isinstance(first, SyntaxError):
-        return None, f"line {first.lineno}: {first.msg}"
+        return None, kept_sentence("line {line}: {error}", line=first.lineno, error=first.msg)
     return None, _describe(first)
 
 
@@ -133,7 +143,9 @@ def _check_code(
     """The findings of one cell a student wrote; then record what it binds in ``scope``."""
     tree, error = _parse(source)
     if tree is None:
-        message = f"{label} does not parse ({error}); it will fail when run"
+        message = kept_sentence(
+            "{label} does not parse ({error}); it will fail when run", label=label, error=error
+        )
         return [Finding("syntax", notebook, grade_id, message, INFO, file=rel)]
     scanner = _Scanner(scope, answer=answer)
     scanner.scan(tree)
@@ -147,20 +159,44 @@ def _check_code(
     out = []
     for (kind, _), (what, lines) in hits.items():
         lines = sorted(set(lines))
-        where = f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines))
-        reason = scanner.reasons.get((kind, what)) or REASONS.get(kind, "")
-        message = f"{label} {what} ({where})" + (f": {reason}" if reason else "")
+        where = (
+            kept_sentence("line {line}", line=lines[0])
+            if len(lines) == 1
+            else kept_sentence("lines {lines}", lines=", ".join(map(str, lines)))
+        )
+        reason = scanner.reasons.get((kind, what)) or (
+            kept_sentence(REASONS[kind]) if kind in REASONS else ""
+        )
+        message = (
+            kept_sentence(
+                "{label} {what} ({where}): {reason}",
+                label=label,
+                what=what,
+                where=where,
+                reason=reason,
+            )
+            if reason
+            else kept_sentence("{label} {what} ({where})", label=label, what=what, where=where)
+        )
         out.append(Finding(kind, notebook, grade_id, message, FLAG, file=rel, line=lines[0]))
     if not answer:
         redefined = sorted(top_level_names(tree, imports=False) & scope.answer_names)
         if redefined:
-            message = (
-                f"{label} redefines {', '.join(redefined)}, which the answer cells define: "
-                "the tests use whatever was defined last"
+            message = kept_sentence(
+                "{label} redefines {names}, which the answer cells define: the tests use "
+                "whatever was defined last",
+                label=label,
+                names=", ".join(redefined),
             )
             out.append(Finding("redefined-answer", notebook, grade_id, message, FLAG, file=rel))
     for node, copied in _clones(tree):
-        message = f"{label} defines {node.name} (line {node.lineno}), which is {copied} renamed"
+        message = kept_sentence(
+            "{label} defines {name} (line {line}), which is {copied} renamed",
+            label=label,
+            name=node.name,
+            line=node.lineno,
+            copied=copied,
+        )
         out.append(
             Finding("engine-clone", notebook, grade_id, message, FLAG, file=rel, line=node.lineno)
         )
@@ -223,12 +259,12 @@ class _Scanner(ast.NodeVisitor):
     def use(self, dotted: str, node: ast.AST, verb: str = "uses") -> None:
         kind = _rule(dotted)
         if kind:
-            self.hit(kind, f"{verb} {dotted}", node)
+            self.hit(kind, kept_sentence(USES[verb], name=dotted), node)
         if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
             return  # assigning to gamekit.search.alphabeta_search is a patch, reported as one
         if self.answer and dotted.split(".")[0] == "gamekit":
             for kind, name, reason in _reference_uses(dotted, frozenset(self.scope.answer_names)):
-                self.hit(kind, f"{verb} {name}", node, reason)
+                self.hit(kind, kept_sentence(USES[verb], name=name), node, reason)
 
     def visit_Name(self, node: ast.Name) -> None:
         dotted = self.resolve(node)
@@ -237,11 +273,15 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in FRAME_ATTRIBUTES:
-            self.hit("introspection", f"uses .{node.attr}", node)
+            self.hit("introspection", kept_sentence("uses .{name}", name=node.attr), node)
         if node.attr == "__file__":  # where a module lives on disk: the way to its files
-            self.hit("outside-path", "uses .__file__ (where a module's files are)", node)
+            self.hit(
+                "outside-path", kept_sentence("uses .__file__ (where a module's files are)"), node
+            )
         if self._kernel_call(node.value):  # get_ipython().events, .input_transformers_...
-            self.hit("kernel-hook", f"uses get_ipython().{node.attr}", node)
+            self.hit(
+                "kernel-hook", kept_sentence("uses get_ipython().{name}", name=node.attr), node
+            )
             return
         dotted = self.resolve(node)
         if dotted:
@@ -268,8 +308,9 @@ class _Scanner(ast.NodeVisitor):
         target = _gamekit_object(module)
         for attr in sorted(vars(target)) if inspect.ismodule(target) else []:
             if not attr.startswith("_") and _reference_uses(f"{module}.{attr}", names):
-                reason = "it brings gamekit's own engines into the notebook"
-                self.hit("reference-engine", f"imports everything from {module}", node, reason)
+                reason = kept_sentence("it brings gamekit's own engines into the notebook")
+                everything = kept_sentence("imports everything from {module}", module=module)
+                self.hit("reference-engine", everything, node, reason)
                 return
 
     # scopes ---------------------------------------------------------------------------------
@@ -297,15 +338,16 @@ class _Scanner(ast.NodeVisitor):
         self.loops -= 1
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
-        caught = []
+        caught = ""
         if node.type is None:
             if self.loops:
-                caught = ["everything (a bare except: inside a while loop)"]
+                caught = kept_sentence("everything (a bare except: inside a while loop)")
         else:
             types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
-            caught = [t.id for t in types if isinstance(t, ast.Name) and t.id in INTERRUPTS]
+            names = [t.id for t in types if isinstance(t, ast.Name) and t.id in INTERRUPTS]
+            caught = ", ".join(names)
         if caught:
-            self.hit("catches-interrupt", f"catches {', '.join(caught)}", node)
+            self.hit("catches-interrupt", kept_sentence("catches {what}", what=caught), node)
         self.generic_visit(node)
 
     # calls and assignments ------------------------------------------------------------------
@@ -319,7 +361,7 @@ class _Scanner(ast.NodeVisitor):
             return
         dotted = self.resolve(func)
         if dotted in ("setattr", "delattr") and node.args:
-            self._patch(node.args[0], node, f"{dotted}() on ")
+            self._patch(node.args[0], node, dotted)
         self.generic_visit(node)
 
     def _kernel_call(self, node: ast.AST) -> bool:
@@ -331,11 +373,11 @@ class _Scanner(ast.NodeVisitor):
         text = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else ""
         text = text.splitlines()[0][:60] if text.strip() else "..."
         if method in ("system", "getoutput"):
-            self.hit("subprocess", f"runs the shell command !{text}", node)
+            self.hit("subprocess", kept_sentence("runs the shell command !{line}", line=text), node)
         elif method in ("run_line_magic", "run_cell_magic"):
-            self.hit("kernel-hook", f"runs the magic %{text}", node)
+            self.hit("kernel-hook", kept_sentence("runs the magic %{line}", line=text), node)
         else:
-            self.hit("kernel-hook", f"uses get_ipython().{method}", node)
+            self.hit("kernel-hook", kept_sentence("uses get_ipython().{name}", name=method), node)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -360,19 +402,27 @@ class _Scanner(ast.NodeVisitor):
         elif isinstance(target, ast.Starred):
             self._target(target.value)
         elif isinstance(target, ast.Attribute):
-            self._patch(target.value, target, "assigns to ")
+            self._patch(target.value, target)
         elif isinstance(target, ast.Subscript):  # other modules' dicts: sys.modules, os.environ
-            self._patch(target.value, target, "assigns to ", gamekit_only=True)
+            self._patch(target.value, target, gamekit_only=True)
 
-    def _patch(self, obj: ast.AST, node: ast.AST, verb: str, *, gamekit_only: bool = False) -> None:
-        """An attribute of an imported module or object is set or deleted."""
+    def _patch(
+        self, obj: ast.AST, node: ast.AST, call: str = "", *, gamekit_only: bool = False
+    ) -> None:
+        """An attribute of an imported module or object is set or deleted (by assignment, or
+        by ``call``: setattr or delattr)."""
         dotted = self.resolve(obj)
         if dotted is None or dotted in BUILTIN_NAMES:
             return
+        what = (
+            kept_sentence("{call}() on {name}", call=call, name=dotted)
+            if call
+            else kept_sentence("assigns to {name}", name=dotted)
+        )
         if dotted.split(".")[0] == "gamekit":
-            self.hit("gamekit-patch", f"{verb}{dotted}", node)
+            self.hit("gamekit-patch", what, node)
         elif not gamekit_only and not _rule(dotted):  # sys, builtins...: flagged by name already
-            self.hit("module-patch", f"{verb}{dotted}", node)
+            self.hit("module-patch", what, node)
 
     # strings --------------------------------------------------------------------------------
 
@@ -380,11 +430,11 @@ class _Scanner(ast.NodeVisitor):
         text = node.value
         shown = text if len(text) <= 40 else text[:37] + "..."
         if OUTSIDE_PATH.search(text):
-            self.hit("outside-path", f"names the path {shown!r}", node)
+            self.hit("outside-path", kept_sentence("names the path {text}", text=repr(shown)), node)
         if "gradebook" in text.lower():
-            self.hit("gradebook", f"names {shown!r}", node)
+            self.hit("gradebook", kept_sentence("names {text}", text=repr(shown)), node)
         if "NBGRADER" in text.upper():
-            self.hit("grading-detect", f"mentions {shown!r}", node)
+            self.hit("grading-detect", kept_sentence("mentions {text}", text=repr(shown)), node)
 
 
 def _rule(dotted: str) -> str | None:

@@ -22,6 +22,7 @@ from gamekit.grader.lint.rules import (
     PLAYER_ALLOWED,
     REFERENCE_HEURISTICS,
 )
+from gamekit.i18n import kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # gamekit's own engines: used, or copied
@@ -40,14 +41,14 @@ def _module(name: str) -> Any:
 def _forbidden() -> dict[int, tuple[str, str, str]]:
     """id(object) -> (kind, dotted name, reason) for gamekit's engines and explain helpers."""
     table: dict[int, tuple[str, str, str]] = {}
-    engine = "gamekit's own engine, where the exercise asks for the student's own"
+    engine = kept_sentence("gamekit's own engine, where the exercise asks for the student's own")
     for module_name in ENGINE_MODULES:
         module = _module(module_name)
         for name, obj in sorted(vars(module).items()) if module else []:
             if _public_function(obj, module_name, name) and name not in ENGINE_HELPERS:
                 table[id(obj)] = ("reference-engine", f"{module_name}.{name}", engine)
     explain = _module("gamekit.explain")
-    helper = "it computes the answers of the by-hand exercises"
+    helper = kept_sentence("it computes the answers of the by-hand exercises")
     for name, obj in sorted(vars(explain).items()) if explain else []:
         if _public_function(obj, "gamekit.explain", name) and name not in EXPLAIN_ALLOWED:
             table[id(obj)] = ("explain-helper", f"gamekit.explain.{name}", helper)
@@ -56,14 +57,14 @@ def _forbidden() -> dict[int, tuple[str, str, str]]:
         searches = name.endswith("_player") or name == "SearchPlayer"
         ours = getattr(obj, "__module__", None) == "gamekit.players"
         if searches and ours and name not in PLAYER_ALLOWED:
-            reason = "it plays with gamekit's own search engines"
+            reason = kept_sentence("it plays with gamekit's own search engines")
             table[id(obj)] = ("reference-engine", f"gamekit.players.{name}", reason)
     for module_name, names in REFERENCE_HEURISTICS.items():
         heuristics = _module(module_name)
         for name in names:
             obj = getattr(heuristics, name, None)
             if obj is not None:
-                reason = "it is the course's own evaluation function"
+                reason = kept_sentence("it is the course's own evaluation function")
                 table[id(obj)] = ("reference-engine", f"{module_name}.{name}", reason)
     return table
 
@@ -110,7 +111,10 @@ def _reference_uses(dotted: str, answer_names: frozenset[str]) -> list[tuple[str
         if id(obj) in forbidden:
             return [forbidden[id(obj)]]
         if (inspect.isfunction(obj) or inspect.isclass(obj)) and obj.__name__ in answer_names:
-            reason = f"gamekit's own {obj.__name__}, where the exercise asks for the student's own"
+            reason = kept_sentence(
+                "gamekit's own {name}, where the exercise asks for the student's own",
+                name=obj.__name__,
+            )
             return [("reference-engine", ".".join(parts[:end]), reason)]
     return []
 

@@ -17,6 +17,7 @@ from gamekit.grader.lint.notebook import (
     _Cell,
     _cells,
     _locked_ids,
+    _oversized,
     _read_notebook,
     _schema_problems,
     _squeeze,
@@ -24,6 +25,7 @@ from gamekit.grader.lint.notebook import (
     handed_out,
 )
 from gamekit.grader.lint.report import ERROR, FLAG, INFO, Finding, LintReport, _describe
+from gamekit.i18n import kept_sentence
 
 IGNORED = (".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", "timestamp.txt")
 """Names nbgrader itself skips or writes when it collects a folder: never reported."""
@@ -51,38 +53,59 @@ def _walk(folder: Path, findings: list[Finding]) -> list[str]:
             entries = sorted(os.scandir(current), key=lambda e: e.name)
         except OSError as error:
             findings.append(
-                Finding("unreadable", "", "", f"cannot list {current}: {_describe(error)}", FLAG)
+                Finding(
+                    "unreadable",
+                    "",
+                    "",
+                    kept_sentence(
+                        "cannot list {folder}: {error}", folder=current, error=_describe(error)
+                    ),
+                    FLAG,
+                )
             )
             continue
         for entry in entries:
             seen += 1
             if seen > MAX_FILES:
-                message = f"the folder holds more than {MAX_FILES} files; the rest were not read"
+                message = kept_sentence(
+                    "the folder holds more than {count} files; the rest were not read",
+                    count=MAX_FILES,
+                )
                 findings.append(Finding("too-many-files", "", "", message, FLAG))
                 return files
             if _ignored(entry.name):
                 continue
             rel = Path(entry.path).relative_to(folder).as_posix()
             if not rel.isprintable():
-                message = f"{rel!r} has a name with control characters: not read"
+                message = kept_sentence(
+                    "{file} has a name with control characters: not read", file=repr(rel)
+                )
                 findings.append(Finding("odd-file", "", "", message, FLAG, file=rel))
                 continue
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as error:
-                message = f"cannot read {rel}: {_describe(error)}"
+                message = kept_sentence(
+                    "cannot read {file}: {error}", file=rel, error=_describe(error)
+                )
                 findings.append(Finding("unreadable", "", "", message, FLAG, file=rel))
                 continue
             if stat.S_ISLNK(mode):
                 target = _link_target(Path(entry.path))
-                message = f"{rel} is a link to {target}: links are not followed or graded"
+                message = kept_sentence(
+                    "{file} is a link to {target}: links are not followed or graded",
+                    file=rel,
+                    target=target,
+                )
                 findings.append(Finding("symlink", "", "", message, FLAG, file=rel))
             elif stat.S_ISDIR(mode):
                 pending.append(Path(entry.path))
             elif stat.S_ISREG(mode):
                 files.append(rel)
             else:
-                message = f"{rel} is not a regular file (a pipe or a device): not read"
+                message = kept_sentence(
+                    "{file} is not a regular file (a pipe or a device): not read", file=rel
+                )
                 findings.append(Finding("odd-file", "", "", message, FLAG, file=rel))
     return sorted(files)
 
@@ -91,7 +114,7 @@ def _link_target(path: Path) -> str:
     try:
         return os.readlink(path)
     except OSError:
-        return "somewhere unreadable"
+        return kept_sentence("somewhere unreadable")
 
 
 def _normal_stem(name: str) -> str:
@@ -118,8 +141,11 @@ def _lint(release_dir: Path, submission_dir: Path, max_bytes: int, report: LintR
             release[name] = _cells(nb)
     report.notebooks = dict.fromkeys(release)
     if not submission_dir.is_dir():
-        what = "is not a folder" if submission_dir.exists() else "does not exist"
-        message = f"nothing was handed in: the submission folder {what}"
+        message = (
+            kept_sentence("nothing was handed in: the submission folder is not a folder")
+            if submission_dir.exists()
+            else kept_sentence("nothing was handed in: the submission folder does not exist")
+        )
         findings.append(Finding("missing-folder", "", "", message, ERROR))
         return
     files = _walk(submission_dir, findings)
@@ -134,15 +160,19 @@ def _lint(release_dir: Path, submission_dir: Path, max_bytes: int, report: LintR
             continue
         size = _size(submission_dir / rel)
         if size > max_bytes:
-            message = f"extra file {rel} is {size:,} bytes, over the {max_bytes:,} allowed"
+            message = kept_sentence(
+                "extra file {finding}", finding=_oversized(rel, size, max_bytes)
+            )
             findings.append(Finding("oversized", "", "", message, FLAG, file=rel))
         else:
-            message = f"extra file {rel} (not part of the assignment; not graded)"
+            message = kept_sentence(
+                "extra file {file} (not part of the assignment; not graded)", file=rel
+            )
             findings.append(Finding("extra-file", "", "", message, INFO, file=rel))
     for name, cells in release.items():
         submitted = chosen.get(name)
         if submitted is None:
-            message = f"{name} was not handed in"
+            message = kept_sentence("{notebook} was not handed in", notebook=name)
             findings.append(Finding("missing-notebook", name, "", message, ERROR))
             continue
         if submitted.nb is None:
@@ -153,7 +183,11 @@ def _lint(release_dir: Path, submission_dir: Path, max_bytes: int, report: LintR
         try:
             findings.extend(_lint_notebook(name, cells, submitted))
         except Exception as error:
-            message = f"the lint could not finish checking {name}: {_describe(error)}"
+            message = kept_sentence(
+                "the lint could not finish checking {notebook}: {error}",
+                notebook=name,
+                error=_describe(error),
+            )
             findings.append(Finding("lint-error", name, "", message, FLAG, file=submitted.rel))
 
 
@@ -195,29 +229,54 @@ def _match(
         best = candidates[0]
         chosen[name] = free.pop(best.rel)
         if best.rel != name:
-            how = "its locked cells match" if best.nb is not None else "its name matches"
-            message = f"renamed: {best.rel} was graded as {name} ({how}); ask to keep the name"
+            how = (
+                kept_sentence("its locked cells match")
+                if best.nb is not None
+                else kept_sentence("its name matches")
+            )
+            message = kept_sentence(
+                "renamed: {file} was graded as {notebook} ({how}); ask to keep the name",
+                file=best.rel,
+                notebook=name,
+                how=how,
+            )
             findings.append(Finding("renamed-notebook", name, "", message, INFO, file=best.rel))
         rivals = [c for c in candidates[1:] if c.nb is not None]  # readable ones only
         if rivals:
             others = ", ".join(c.rel for c in rivals)
-            message = f"several files could be {name}: {best.rel} was graded, not {others}"
+            message = kept_sentence(
+                "several files could be {notebook}: {file} was graded, not {others}",
+                notebook=name,
+                file=best.rel,
+                others=others,
+            )
             findings.append(Finding("ambiguous-notebook", name, "", message, FLAG, file=best.rel))
     for submitted in free.values():
         twin = next(
             (n for n in release if _candidates(n, locked[n], [submitted]) and n in chosen), None
         )
-        why = "" if submitted.problem is None else f" ({submitted.problem.message})"
+        why = (
+            ""
+            if submitted.problem is None
+            else kept_sentence(" ({problem})", problem=submitted.problem.message)
+        )
         if twin is not None:
-            message = (
-                f"{submitted.rel} looks like another copy of {twin}; only {chosen[twin].rel} "
-                f"is graded{why}"
+            message = kept_sentence(
+                "{file} looks like another copy of {notebook}; only {graded} is graded{why}",
+                file=submitted.rel,
+                notebook=twin,
+                graded=chosen[twin].rel,
+                why=why,
             )
             findings.append(
                 Finding("duplicate-notebook", twin, "", message, FLAG, file=submitted.rel)
             )
         else:
-            message = f"extra notebook {submitted.rel} matches no notebook of the assignment{why}"
+            message = kept_sentence(
+                "extra notebook {file} matches no notebook of the assignment{why}",
+                file=submitted.rel,
+                why=why,
+            )
             findings.append(Finding("extra-notebook", "", "", message, FLAG, file=submitted.rel))
     return chosen
 
@@ -252,16 +311,31 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
 
     problems = _schema_problems(submitted.nb)
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        add("invalid-notebook", "", f"{rel} is not a valid notebook: {problems[0]}{more}")
+        more = (
+            kept_sentence(" (and {count} more)", count=len(problems) - 1)
+            if len(problems) > 1
+            else ""
+        )
+        add(
+            "invalid-notebook",
+            "",
+            kept_sentence(
+                "{file} is not a valid notebook: {problem}{more}",
+                file=rel,
+                problem=problems[0],
+                more=more,
+            ),
+        )
     cells = submitted.cells
     by_id_release = {c.grade_id: c for c in release if c.grade_id}
     counts = Counter(c.grade_id for c in cells if c.nbgrader)
     for grade_id, count in counts.items():
         if count > 1:
-            message = (
-                f"grade_id {grade_id} appears {count} times: nbgrader grades the last one and "
-                "treats the others as ordinary cells"
+            message = kept_sentence(
+                "grade_id {cell} appears {count} times: nbgrader grades the last one and treats "
+                "the others as ordinary cells",
+                cell=grade_id,
+                count=count,
             )
             add("duplicate-grade-id", grade_id, message)
     by_id = {c.grade_id: c for c in cells if c.grade_id and not c.nbgrader}  # flags removed
@@ -272,23 +346,29 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
         theirs = by_id.get(cell.grade_id)
         if theirs is None:
             if cell.graded:
-                message = f"the graded cell {cell.grade_id} was deleted (nbgrader puts it back)"
+                message = kept_sentence(
+                    "the graded cell {cell} was deleted (nbgrader puts it back)", cell=cell.grade_id
+                )
                 add("deleted-cell", cell.grade_id, message)
             elif cell.locked:
-                message = (
-                    f"the locked cell {cell.grade_id} was deleted (nbgrader does not put it back:"
-                    " the cells after it may fail)"
+                message = kept_sentence(
+                    "the locked cell {cell} was deleted (nbgrader does not put it back: the cells "
+                    "after it may fail)",
+                    cell=cell.grade_id,
                 )
                 add("deleted-cell", cell.grade_id, message)
             else:
-                message = f"the answer cell {cell.grade_id} was deleted"
+                message = kept_sentence("the answer cell {cell} was deleted", cell=cell.grade_id)
                 add("deleted-cell", cell.grade_id, message, INFO)
             continue
         if cell.locked and (
             theirs.cell_type != cell.cell_type
             or _squeeze(theirs.source) not in handed_out(cell, name)
         ):
-            message = f"the locked cell {cell.grade_id} was edited (nbgrader grades the original)"
+            message = kept_sentence(
+                "the locked cell {cell} was edited (nbgrader grades the original)",
+                cell=cell.grade_id,
+            )
             add("locked-cell-changed", cell.grade_id, message)
         changed = [
             key
@@ -299,11 +379,17 @@ def _lint_notebook(name: str, release: list[_Cell], submitted: _Submitted) -> li
             detail = ", ".join(
                 f"{key} {cell.meta.get(key)!r} -> {theirs.meta.get(key)!r}" for key in changed
             )
-            message = f"the nbgrader metadata of cell {cell.grade_id} was changed ({detail})"
+            message = kept_sentence(
+                "the nbgrader metadata of cell {cell} was changed ({detail})",
+                cell=cell.grade_id,
+                detail=detail,
+            )
             add("metadata-changed", cell.grade_id, message)
     for cell in cells:
         if cell.nbgrader and cell.grade_id not in by_id_release:
-            message = f"cell {cell.grade_id} is an nbgrader cell that the release does not have"
+            message = kept_sentence(
+                "cell {cell} is an nbgrader cell that the release does not have", cell=cell.grade_id
+            )
             add("unknown-cell", cell.grade_id, message)
     out.extend(_check_cells(name, release, cells, rel))
     return out

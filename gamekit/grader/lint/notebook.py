@@ -9,6 +9,7 @@ from typing import Any
 
 from gamekit.grader.lint.report import ERROR, Finding, _describe
 from gamekit.grader.nbfile import NotebookError, decode_json
+from gamekit.i18n import Said, kept_sentence
 
 # --------------------------------------------------------------------------------------------
 # Notebooks: reading and cells
@@ -103,19 +104,41 @@ def _read_notebook(path: Path, rel: str, max_bytes: int) -> _Submitted:
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            return fail("oversized", f"{rel} is {size:,} bytes, over the {max_bytes:,} allowed")
+            return fail("oversized", _oversized(rel, size, max_bytes))
         raw = path.read_bytes()
     except OSError as error:
-        return fail("unreadable", f"{rel} cannot be read: {_describe(error)}")
+        return fail(
+            "unreadable",
+            kept_sentence("{file} cannot be read: {error}", file=rel, error=_describe(error)),
+        )
     try:
         nb = decode_json(raw)  # the grader's own reader: a BOM, any v4 writer (nbfile)
     except NotebookError as error:
-        if error.kind == "not-a-notebook":  # "it is JSON but not a notebook (...)"
-            return fail(error.kind, f"{rel} {str(error).removeprefix('it ')}")
-        return fail(error.kind, f"{rel} is not a notebook: {error}")
+        said = error.args[0]
+        if error.kind == "not-a-notebook" and isinstance(said, Said) and "what" in said.values:
+            holds = "{file} is JSON but not a notebook (it holds {what})"
+            return fail(error.kind, kept_sentence(holds, file=rel, what=said.values["what"]))
+        return fail(
+            error.kind,
+            kept_sentence(
+                "{file} is not a notebook: {error}",
+                file=rel,
+                error=said if isinstance(said, Said) else str(error),
+            ),
+        )
     found.nb = nb
     found.cells = _cells(nb)
     return found
+
+
+def _oversized(rel: str, size: int, max_bytes: int) -> Said:
+    """The finding of a file over the size a submission's file may have."""
+    return kept_sentence(
+        "{file} is {size} bytes, over the {limit} allowed",
+        file=rel,
+        size=format(size, ","),
+        limit=format(max_bytes, ","),
+    )
 
 
 def _schema_problems(nb: dict[str, Any]) -> list[str]:
@@ -124,13 +147,18 @@ def _schema_problems(nb: dict[str, Any]) -> list[str]:
 
     major = nb.get("nbformat")
     if major != 4:
-        return [f"nbformat version {major!r} (the course's notebooks are version 4)"]
+        return [
+            kept_sentence(
+                "nbformat version {version} (the course's notebooks are version 4)",
+                version=repr(major),
+            )
+        ]
     minor = nb.get("nbformat_minor")
     minor = minor if isinstance(minor, int) and 0 <= minor <= 5 else None
     problems = []
     for error in validator.iter_validate(nb, version=4, version_minor=minor):
-        place = "/".join(str(p) for p in error.absolute_path) or "the top level"
-        problems.append(f"{place}: {error.message[:120]}")
+        place = "/".join(str(p) for p in error.absolute_path) or kept_sentence("the top level")
+        problems.append(kept_sentence("{place}: {error}", place=place, error=error.message[:120]))
     return problems
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import builtins
 import re
 
+from gamekit.i18n import N_
+
 # --------------------------------------------------------------------------------------------
 # What student code is checked for
 # --------------------------------------------------------------------------------------------
@@ -50,31 +52,31 @@ SUSPICIOUS: dict[str, str] = {
 RULES: dict[str, str] = {name: kind for kind, names in SUSPICIOUS.items() for name in _words(names)}
 
 REASONS: dict[str, str] = {
-    "kernel-hook": "it reaches into the IPython kernel that runs the tests",
-    "sys-modules": "it can replace the modules the tests import",
-    "builtins": "it can change Python's built-in functions",
-    "ctypes": "raw memory access can change anything in the kernel",
-    "gc": "it can find and change the grader's own objects",
-    "introspection": "it can reach the globals and frames of the code that calls it",
-    "sys-hook": "it can change how the interpreter imports, traces or reports errors",
-    "subprocess": "it starts other programs, which can outlive the kernel",
-    "threads": "work can go on after the cell has returned",
-    "signal": "it can stop or interrupt the grader",
-    "os-exit": "it can end the kernel before the tests run",
-    "catches-interrupt": "it can keep a cell that runs over its time limit from stopping",
-    "dynamic-import": "it imports modules by name, out of sight of this check",
-    "exec": "it runs code built as text, out of sight of this check",
-    "outside-path": "files outside the submission are not the student's to read or write",
+    "kernel-hook": N_("it reaches into the IPython kernel that runs the tests"),
+    "sys-modules": N_("it can replace the modules the tests import"),
+    "builtins": N_("it can change Python's built-in functions"),
+    "ctypes": N_("raw memory access can change anything in the kernel"),
+    "gc": N_("it can find and change the grader's own objects"),
+    "introspection": N_("it can reach the globals and frames of the code that calls it"),
+    "sys-hook": N_("it can change how the interpreter imports, traces or reports errors"),
+    "subprocess": N_("it starts other programs, which can outlive the kernel"),
+    "threads": N_("work can go on after the cell has returned"),
+    "signal": N_("it can stop or interrupt the grader"),
+    "os-exit": N_("it can end the kernel before the tests run"),
+    "catches-interrupt": N_("it can keep a cell that runs over its time limit from stopping"),
+    "dynamic-import": N_("it imports modules by name, out of sight of this check"),
+    "exec": N_("it runs code built as text, out of sight of this check"),
+    "outside-path": N_("files outside the submission are not the student's to read or write"),
     "sqlite3": "it can open the gradebook",
-    "gradebook": "the gradebook is not the student's to read or write",
-    "grading": "it reaches the course's grading code",
-    "network": "it uses the network",
-    "resource": "it changes the limits of the process",
-    "atexit": "it runs code after the tests, when the kernel shuts down",
-    "environ": "it can tell that it is being graded (nbgrader sets NBGRADER_EXECUTION)",
-    "grading-detect": "it can behave differently while it is graded",
-    "module-patch": "it changes a module that other code relies on",
-    "gamekit-patch": "it changes gamekit, which the tests use to judge the answers",
+    "gradebook": N_("the gradebook is not the student's to read or write"),
+    "grading": N_("it reaches the course's grading code"),
+    "network": N_("it uses the network"),
+    "resource": N_("it changes the limits of the process"),
+    "atexit": N_("it runs code after the tests, when the kernel shuts down"),
+    "environ": N_("it can tell that it is being graded (nbgrader sets NBGRADER_EXECUTION)"),
+    "grading-detect": N_("it can behave differently while it is graded"),
+    "module-patch": N_("it changes a module that other code relies on"),
+    "gamekit-patch": N_("it changes gamekit, which the tests use to judge the answers"),
 }
 
 ANSWER_ONLY = {"environ", "grading-detect"}
