@@ -10,10 +10,12 @@ ENGLISH = frozenset((
     "the", "is", "are", "was", "were", "and", "of", "to", "your", "you", "this", "that",
     "with", "which", "it", "its", "not", "be", "by", "from", "have", "what", "when",
     "where", "there", "here", "should", "must", "would", "can", "cannot", "could", "does",
-    "every", "each", "than", "then",
+    "every", "each", "than", "then", "part", "points", "point", "exercise", "question",
+    "checks",
 ))  # fmt: skip
-"""Short English words that neither Portuguese nor Spanish has: a sentence with several of
-them is English."""
+"""Short English words that neither Portuguese nor Spanish has, and the words the notebooks'
+headings use ("Part 2 (5 points) › Exercise 2.1"): a sentence with several of them is
+English."""
 
 
 def english_sentences(page: str) -> list[str]:

@@ -182,11 +182,16 @@ def cell_score(auto: float | None, manual: float | None, extra: float | None) ->
 
 def part_titles(root: Path | None, assignment: str) -> dict[tuple[str, str], str]:
     """``{(notebook, grade_id): "Part 2 › Exercise 2.1"}`` from the course's release notebooks
-    (the handout, never a student's file); empty when the release is not there."""
+    (the handout, never a student's file), in the language in use when the course has that
+    translation (``release/<lang>/``); empty when the release is not there."""
     from gamekit.grader.feedback_page import cell_titles, title_text
+    from gamekit.i18n import language
 
     titles: dict[tuple[str, str], str] = {}
     folder = (root / "release" / assignment) if root else None
+    translated = (root / "release" / language() / assignment) if root else None
+    if language() != "en" and translated is not None and translated.is_dir():
+        folder = translated
     if folder is None or not folder.is_dir():
         return titles
     for path in sorted(folder.glob("*.ipynb")):
