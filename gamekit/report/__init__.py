@@ -112,8 +112,9 @@ def write_reports(
     """Pages for ``names``, the index and the CSV for ``every`` assignment (default: ``names``),
     under ``out`` (default ``root/reports``, ``reports/anonymous`` when ``anonymous``).
     The anonymous report has no CSV (it would name every student). The pages' own words are
-    in ``language``, by default the instructor's (`gamekit.grader.settings.ClassLanguages`);
-    the checkers' messages quoted in them are as the grader wrote them."""
+    in ``language``, by default the instructor's (`gamekit.grader.settings.ClassLanguages`),
+    and so are the mistakes' names, the questions' titles (the translated release) and the
+    checkers' messages the grader kept as sentences (`gamekit.i18n.said_again`)."""
     from gamekit.grader.settings import ClassLanguages
     from gamekit.i18n import chosen, speaking
 

@@ -137,7 +137,8 @@ def exercise_titles(cells: Iterable[Any]) -> dict[str, tuple[str, str]]:
         elif cell.get("cell_type") == "markdown" or meta.get("solution"):
             words = question or _("A written answer ({points})").format(points=points)
         else:
-            what = _(_check_words(source)) if _check_words(source) else ""  # see check_titles
+            checks = _check_words(source)
+            what = _(checks) if checks else ""  # the catalogue's words for it: `check_titles`
             words = f"{what} ({points})" if what else _("A check ({points})").format(points=points)
         titles[grade_id] = (part, words)
     return titles
