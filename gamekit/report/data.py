@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit.i18n import said_again, say
+from gamekit.i18n import Said, said_again, say
 
 SUBMITTED, FAILED, FLAGGED, MISSING = "graded", "failed", "flagged", "missing"
 
@@ -263,9 +263,15 @@ def read_assignment(
 def _message_in_language(cell: dict[str, Any]) -> str:
     """A failing cell's message (``"GradingError: ..."``) in the language in use: its sentence
     said again when the grader kept it as data, else as the grader wrote it."""
+    from gamekit.checks.errors import forbidden_again
+
     message = str(cell["message"])
     kind, sep, english = message.partition(": ")
-    if not isinstance(cell.get("said"), dict):
+    kept = cell.get("said")
+    if not isinstance(kept, dict) and kind == "EngineForbidden":  # raised in the kernel
+        refusal = forbidden_again(english)
+        kept = refusal.to_dict() if isinstance(refusal, Said) else None
+    if not isinstance(kept, dict):
         return message
-    again = said_again(cell["said"], english if sep else message)
+    again = said_again(kept, english if sep else message)
     return f"{kind}: {again}" if sep else again
