@@ -267,6 +267,14 @@ def said_again(entry: Any, fallback: str) -> str:
         return fallback
 
 
+def said_with_kind(message: str, entry: Any) -> str:
+    """A failing cell's message, ``"GradingError: <sentence>"``, with its sentence said again
+    from ``entry`` (`said_again`) in the language in use; the kind before ``": "`` stays."""
+    kind, sep, english = message.partition(": ")
+    again = said_again(entry, english if sep else message)
+    return f"{kind}: {again}" if sep else again
+
+
 @functools.cache
 def course_templates() -> frozenset[str]:
     """Every message the course's code marks (``gamekit.pot``): the only templates a kept

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit.i18n import Said, said_again, say
+from gamekit.i18n import Said, said_again, said_with_kind, say
 
 SUBMITTED, FAILED, FLAGGED, MISSING = "graded", "failed", "flagged", "missing"
 
@@ -266,12 +266,9 @@ def _message_in_language(cell: dict[str, Any]) -> str:
     from gamekit.checks.errors import forbidden_again
 
     message = str(cell["message"])
-    kind, sep, english = message.partition(": ")
+    kind, _sep, english = message.partition(": ")
     kept = cell.get("said")
     if not isinstance(kept, dict) and kind == "EngineForbidden":  # raised in the kernel
         refusal = forbidden_again(english)
         kept = refusal.to_dict() if isinstance(refusal, Said) else None
-    if not isinstance(kept, dict):
-        return message
-    again = said_again(kept, english if sep else message)
-    return f"{kind}: {again}" if sep else again
+    return said_with_kind(message, kept) if isinstance(kept, dict) else message

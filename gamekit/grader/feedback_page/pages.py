@@ -28,7 +28,7 @@ from gamekit.grader.safe_html import (
     join,
     text,
 )
-from gamekit.i18n import _, number, said_again, speaking
+from gamekit.i18n import _, number, said_again, said_with_kind, speaking
 
 STYLE = """
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1f;
@@ -147,9 +147,7 @@ def _new_notes(info: PageInfo) -> list[str]:
 def _score_in_language(score: CellScore) -> CellScore:
     """``score`` with its explanation said again, whole, in the language in use, from what
     it is made of (the record keeps it: `CellScore.said`)."""
-    kind, sep, english = score.message.partition(": ")
-    again = said_again(score.said, english if sep else score.message)
-    return dataclasses.replace(score, message=f"{kind}: {again}" if sep else again)
+    return dataclasses.replace(score, message=said_with_kind(score.message, score.said))
 
 
 def _said_in_language(cell: Any) -> Any:
