@@ -31,6 +31,7 @@ import gettext
 import inspect
 import io
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -259,12 +260,59 @@ def said_again(entry: Any, fallback: str) -> str:
     """
     if not isinstance(entry, dict) or entry.get("template") not in course_templates():
         return fallback
-    values = entry.get("values") if isinstance(entry.get("values"), dict) else {}
-    values = {n: said_again(v, "") if isinstance(v, dict) else str(v) for n, v in values.items()}
-    try:  # a sentence without values is as it is written (braces and all)
-        return _(entry["template"]).format(**values) if values else _(entry["template"])
+    kept = entry.get("values") if isinstance(entry.get("values"), dict) else {}
+    values = {n: said_again(v, "") if isinstance(v, dict) else str(v) for n, v in kept.items()}
+    if not values:  # a sentence without values is as it is written (braces and all)
+        return _(entry["template"])
+    phrases = {n for n, v in kept.items() if isinstance(v, dict)}  # the catalogue's own words
+    try:
+        return _contracted(_(entry["template"]), values, phrases).format(**values)
     except (KeyError, IndexError, ValueError, AttributeError):  # a value that does not fit
         return fallback
+
+
+CONTRACTIONS: dict[str, dict[tuple[str, str], str]] = {
+    "pt_BR": {
+        (prep, article): joined + article
+        for prep, joined in (("em", "n"), ("de", "d"), ("por", "pel"))
+        for article in ("o", "a", "os", "as")
+    },
+    "es": {("de", "el"): "del", ("a", "el"): "al"},
+}
+"""A preposition of a translated template, then a phrase of the catalogue that starts with an
+article: the two words the language writes as one ("em a árvore" is "na árvore" in Portuguese,
+"de el tablero" is "del tablero" in Spanish)."""
+
+
+def _contracted(template: str, values: dict[str, str], phrases: set[str]) -> str:
+    """``template`` with each preposition right before a ``phrases`` placeholder joined to the
+    article its translated phrase starts with (`CONTRACTIONS`); the article is then left out
+    of that one occurrence.
+
+    >>> values = {"probe": "a árvore A", "error": "o erro"}
+    >>> with speaking("pt_BR"):
+    ...     _contracted("em {probe}: {error}", values, {"probe"}).format(**values)
+    'na árvore A: o erro'
+    """
+    rules = CONTRACTIONS.get(language())
+    if not rules:
+        return template
+    count = 0
+
+    def join(found: re.Match) -> str:
+        nonlocal count
+        preposition, name = found.group("preposition"), found.group("name")
+        article, sep, rest = values.get(name, "").partition(" ")
+        joined = rules.get((preposition.lower(), article))
+        if name not in phrases or not sep or joined is None:
+            return found.group(0)
+        count += 1
+        values[f"{name}__{count}"] = rest
+        if preposition[0].isupper():
+            joined = joined.capitalize()
+        return f"{found.group('before')}{joined} {{{name}__{count}}}"
+
+    return re.sub(r"(?P<before>^|\W)(?P<preposition>\w+) \{(?P<name>\w+)\}", join, template)
 
 
 def said_with_kind(message: str, entry: Any) -> str:

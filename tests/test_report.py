@@ -365,6 +365,83 @@ def test_a_test_cell_stopped_by_a_refused_call_is_recorded_as_forbidden():
     assert mistake_code(checker, {"ename": "GradingError"}) == "a01.swap"
 
 
+def test_a_refusal_raised_in_the_kernel_is_kept_as_the_courses_own_sentence():
+    """A refused call raised in the student's kernel reaches the grader as text only; the
+    record keeps it as the course's sentence (so every page says it in its reader's
+    language) when it is exactly that sentence with a real name, and never a forged one."""
+    import nbformat
+
+    from gamekit.checks.errors import forbidden_message
+    from gamekit.grader.job import score_cells
+    from gamekit.i18n import said_again, speaking
+
+    def graded(evalue: str) -> dict:
+        cell = nbformat.v4.new_code_cell("check()")
+        cell.metadata["nbgrader"] = {"grade": True, "grade_id": "t1", "points": 2}
+        error = {"output_type": "error", "ename": "EngineForbidden", "evalue": evalue}
+        cell.outputs = [nbformat.from_dict({**error, "traceback": []})]
+        (record,) = score_cells(nbformat.v4.new_notebook(cells=[cell]), "a05", {}, {0})
+        return record
+
+    record = graded(str(forbidden_message("mcts_search")))
+    assert record["mistake"] == "forbidden" and record["score"] == 0.0
+    with speaking("es"):
+        assert said_again(record["said"], "?").startswith("mcts_search es la respuesta")
+    forged = str(forbidden_message("mcts_search")).replace("mcts_search", "<b>x</b>")
+    assert "said" not in graded(forged)
+    assert "said" not in graded("mcts_search is the course's own answer: do call it")
+
+
+def test_a_witness_that_raised_is_quoted_in_the_reports_language():
+    """A smallest witness where the student's code raised (the evidence keeps the error's
+    English text) is shown as the cell's message said again from its kept sentence: the
+    input and the error in the report's language, not the evidence's English."""
+    from gamekit.checks.errors import GradingError, forbidden_message
+    from gamekit.checks.evidence import Probe, _called
+    from gamekit.i18n import speaking
+    from gamekit.report.data import _message_in_language
+    from gamekit.report.pages import Names, witness_html
+
+    def student(*args):
+        raise GradingError(forbidden_message("ucb"))
+
+    with pytest.raises(GradingError) as raised:
+        _called("ucb1", student, Probe("Q = 0, N = 0", (0.0, 0, 1, 1.0)))
+    error = raised.value
+    cell = {"message": f"GradingError: {error}", "said": error.said}
+    assert "raised" in error.evidence
+    names = Names(anonymous=True)
+    for language, says in [("pt_BR", "em Q = 0, N = 0: ucb é a resposta"), ("en", None)]:
+        with speaking(language):
+            message = _message_in_language(cell)
+            example = stats.Example("s", "test_ucb1", "a05", error.evidence, message)
+            shown = witness_html(example, names)
+        if says:
+            assert says in shown and "write it yourself" not in shown, shown
+        else:
+            assert html.escape(str(error)) in shown
+
+
+def test_a_witness_input_kept_as_a_sentence_is_said_in_the_reports_language():
+    """A witness's input that a checker wrote as a kept sentence (a board, a tree with its
+    iterations) is recorded in English for grouping and as data beside it; the report shows
+    it in its own language."""
+    from gamekit.checks.evidence import Probe, Witness
+    from gamekit.i18n import kept_sentence, speaking
+    from gamekit.report.pages import Names, witness_html
+
+    words = kept_sentence("the board {rows}", rows="X.. / .O. / ...")
+    evidence = Witness("order_moves", Probe(words, ()), [4, 0], [0, 4]).to_dict()
+    assert evidence["input"] == "the board X.. / .O. / ..."  # what reports group by
+    example = stats.Example("s", "t", "a02", evidence, "GradingError: wrong order")
+    names = Names(anonymous=True)
+    for language, says in [("pt_BR", "no tabuleiro X.."), ("es", "en el tablero X.."),
+                           ("en", "on the board X..")]:  # fmt: skip
+        with speaking(language):
+            shown = witness_html(example, names)
+        assert says in shown, (language, shown)
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

@@ -167,8 +167,9 @@ def test_every_demo_student_with_a_mistake_has_it_named(demo):
 @pytest.mark.parametrize("language", ["pt_BR", "es"])
 def test_every_page_of_the_demo_reads_in_the_class_language(demo, language, tmp_path):
     """`make demo LANG=pt_BR` (or es): every feedback page and the class report of every
-    assignment are in the class's language, with no English sentence outside code, outputs
-    and the students' own written answers (`english.english_sentences`).
+    assignment (and every fixture case's page, when test_pipeline graded them) are in the
+    class's language, with no English sentence outside code, outputs and the students' own
+    written answers (`english.english_sentences`).
 
     The demo's graded courses are graded once, in English: grading does not depend on the
     language (a mixed class grades the same, `test_notebook_translations`), and a student who
@@ -191,9 +192,11 @@ def test_every_page_of_the_demo_reads_in_the_class_language(demo, language, tmp_
         if graded not in copies:
             copies[graded] = tmp_path / f"course{len(copies)}"
             shutil.copytree(graded, copies[graded], symlinks=True)
-            shutil.copytree(ROOT / "release" / language, copies[graded] / "release" / language)
         root = copies[graded]
-        for name in names.values():
+        assert (root / "release" / language / assignment).is_dir()  # `course.generate` wrote it
+        students = sorted(p.parent.name for p in (root / "autograded").glob(f"*/{assignment}"))
+        assert set(names.values()) <= set(students)
+        for name in students:  # the demo's, and every fixture case when test_pipeline graded
             for path in (root / "autograded" / name / assignment).glob("*.ipynb"):
                 catalogue = read_catalogue(catalogue_path(language, path))
                 notebook = nbformat.read(path, as_version=4)
@@ -203,7 +206,7 @@ def test_every_page_of_the_demo_reads_in_the_class_language(demo, language, tmp_
             course.feedback(root, assignment)
             reports = tmp_path / "reports" / assignment
             write_reports(root, [assignment], db_url_of(root), reports, language=language)
-        pages = [p for n in names.values() for p in (root / "feedback" / n / assignment).glob("*")]
+        pages = [p for n in students for p in (root / "feedback" / n / assignment).glob("*")]
         pages += sorted(reports.rglob("*.html"))
         assert len(pages) > len(names), (assignment, pages)
         for page in pages:

@@ -31,6 +31,7 @@ from gamekit.checks import (
     message_of,
     require_number,
 )
+from gamekit.checks.evidence import input_evidence
 from gamekit.hex import Hex, HexState, adjacency, cell_name
 from gamekit.i18n import N_, kept_sentence
 
@@ -350,7 +351,13 @@ def check_connection(evaluate: Callable[..., Any], pairs: Sequence[Pair] = PAIRS
                 code="a04.connection",
                 evidence={
                     "step": "evaluate",
-                    "input": f"{pair.better.rows()} against {pair.worse.rows()}",
+                    **input_evidence(
+                        kept_sentence(
+                            "{better} against {worse}",
+                            better=pair.better.rows(),
+                            worse=pair.worse.rows(),
+                        )
+                    ),
                     "got": repr((better, worse)),
                 },
             )

@@ -35,7 +35,14 @@ from gamekit.checks import (
     require_number,
     require_type,
 )
-from gamekit.checks.evidence import Mutant, Probe, diagnose, first_witness, standing_in
+from gamekit.checks.evidence import (
+    Mutant,
+    Probe,
+    diagnose,
+    first_witness,
+    input_evidence,
+    standing_in,
+)
 from gamekit.checks.mutants import Catalogued, unforbidden
 from gamekit.i18n import N_, kept_sentence, said_again
 
@@ -515,7 +522,7 @@ def check_search(
                         again=_show(again),
                     ),
                     code="a05.unseeded",
-                    evidence={"step": "search", "input": probe.words, "got": repr(first)},
+                    evidence={"step": "search", **input_evidence(probe.words), "got": repr(first)},
                 )
     diagnose(
         "search",

@@ -97,10 +97,20 @@ class Witness:
         """Plain data for the result record (reprs: any value can be written as JSON)."""
         return {
             "step": self.step,
-            "input": str(self.probe.words),
+            **input_evidence(self.probe.words),
             "got": repr(self.got),
             "expected": repr(self.expected),
         }
+
+
+def input_evidence(words: str) -> dict[str, Any]:
+    """A witness's input for the record: its words in English (``input``: what checkers and
+    reports group and compare by) and, when they are a kept sentence, what they are made of
+    (``input_said``: the class report says them again in its language)."""
+    found: dict[str, Any] = {"input": str(words)}
+    if isinstance(words, Said):
+        found["input_said"] = words.to_dict()
+    return found
 
 
 Same = Callable[[Any, Any], bool]
@@ -245,7 +255,7 @@ def _called(
         failed = GradingError(
             said,
             code=error.code or f"raised:{step}",
-            evidence={"step": step, "input": str(probe.words), "raised": str(error)},
+            evidence={"step": step, **input_evidence(probe.words), "raised": str(error)},
         )
         if raised_at is not None:
             raised_at(probe, failed)

@@ -48,8 +48,15 @@ BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 
 
 def generate(root: Path, assignment: str) -> None:
-    """``nbgrader generate_assignment``: writes release/<assignment> and the gradebook entry."""
+    """``nbgrader generate_assignment``: writes release/<assignment> and the gradebook entry;
+    then the release in each of the course's other languages, ``release/<lang>/<assignment>``,
+    from the catalogues: what those students are handed, and what names each graded cell on
+    their feedback page (`gamekit.grader.feedback`)."""
+    from gamekit.course.translate import write_translations
+
     nbgrader(root, "generate_assignment", assignment, "--force")
+    english = sorted((root / "release" / assignment).glob("*.ipynb"))
+    write_translations(root, log=lambda *a: None, notebooks=english)
 
 
 def validate_source(root: Path, assignment: str) -> list[str]:
@@ -475,10 +482,11 @@ def check_cases(
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-KEPT_KINDS = ("CellTimeoutError", "GradingError")
+KEPT_KINDS = ("CellTimeoutError", "GradingError", "EngineForbidden")
 """The failures of a test cell whose sentence is always kept as data (`unkept_messages`): a time
-limit and every checker's finding. (A student's own exception, an ``AssertionError`` of a
-visible test, is checked when it was kept.)"""
+limit, every checker's finding, and a refused call to the course's own answer (kept again by
+the grader when the kernel raised it: `gamekit.grader.job.score_cells`). (A student's own
+exception, an ``AssertionError`` of a visible test, is checked when it was kept.)"""
 
 
 def unkept_messages(record: dict) -> list[str]:
@@ -635,14 +643,16 @@ def demo(root: Path | None = None, log=print) -> Path:
 
 
 def release(root: Path | None = None, log=print) -> None:
-    """Regenerate release/ from source/ in the course itself (creates ./gradebook.db)."""
+    """Regenerate release/ from source/ in the course itself (creates ./gradebook.db), in every
+    language, and the lecture notebooks' translations (notebooks/<lang>/)."""
     root = root or course_root()
     for assignment in assignments(root):
         generate(root, assignment)
-        log(f"release/{assignment} regenerated")
+        log(f"release/{assignment} regenerated, in every language")
     from gamekit.course.translate import write_translations
 
-    write_translations(root, log=log)
+    lectures = sorted((root / "notebooks").glob("*.ipynb"))
+    write_translations(root, log=log, notebooks=lectures)
 
 
 def calibrate(

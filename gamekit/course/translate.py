@@ -104,13 +104,17 @@ def update_catalogues(root: Path, log: Any = print) -> None:
 
 
 def write_translations(
-    root: Path, languages: Iterable[str] = LANGUAGES, log: Any = print
+    root: Path,
+    languages: Iterable[str] = LANGUAGES,
+    log: Any = print,
+    notebooks: Iterable[Path] | None = None,
 ) -> list[Path]:
-    """Write each English notebook in each language from its catalogue; the files written."""
+    """Write each English notebook (``notebooks``, or all: `english_notebooks`) in each
+    language from its catalogue; the files written."""
     import nbformat
 
     written = []
-    for notebook in english_notebooks(root):
+    for notebook in english_notebooks(root) if notebooks is None else notebooks:
         english = nbformat.read(notebook, as_version=4)
         for language in languages:
             catalogue = read_catalogue(catalogue_path(language, notebook))

@@ -26,6 +26,7 @@ from typing import Any
 
 import nbformat
 
+from gamekit.checks.errors import forbidden_again
 from gamekit.grader.nbfile import parse_notebook
 from gamekit.i18n import N_, Said, kept_sentence, speaking
 
@@ -214,6 +215,10 @@ def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int
                     record["evidence"] = found["evidence"]
                 if isinstance(found.get("said"), dict):  # the message as data (`keep_said`)
                     record["said"] = found["said"]
+                elif errors[0].get("ename") == "EngineForbidden":  # raised in the kernel, as text
+                    refusal = forbidden_again(str(errors[0].get("evalue", "")))
+                    if isinstance(refusal, Said):  # only the course's own sentence is kept
+                        record["said"] = refusal.to_dict()
             else:
                 record["score"] = max_score
         records.append(record)

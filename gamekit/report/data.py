@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit.i18n import Said, said_again, said_with_kind, say
+from gamekit.i18n import said_again, said_with_kind, say
 
 SUBMITTED, FAILED, FLAGGED, MISSING = "graded", "failed", "flagged", "missing"
 
@@ -262,13 +262,8 @@ def read_assignment(
 
 def _message_in_language(cell: dict[str, Any]) -> str:
     """A failing cell's message (``"GradingError: ..."``) in the language in use: its sentence
-    said again when the grader kept it as data, else as the grader wrote it."""
-    from gamekit.checks.errors import forbidden_again
-
+    said again when the grader kept it as data (`gamekit.grader.job.score_cells`), else as the
+    grader wrote it."""
     message = str(cell["message"])
-    kind, _sep, english = message.partition(": ")
     kept = cell.get("said")
-    if not isinstance(kept, dict) and kind == "EngineForbidden":  # raised in the kernel
-        refusal = forbidden_again(english)
-        kept = refusal.to_dict() if isinstance(refusal, Said) else None
     return said_with_kind(message, kept) if isinstance(kept, dict) else message

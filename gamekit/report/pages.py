@@ -14,8 +14,9 @@ import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from gamekit.i18n import N_, _, decimal_mark, language, ngettext
+from gamekit.i18n import N_, _, decimal_mark, language, ngettext, said_again
 from gamekit.report import figures
 from gamekit.report.catalogue import plain_words, short_name
 from gamekit.report.data import AssignmentData, Result
@@ -171,12 +172,32 @@ def figure(svg: str, prefix: str, caption: str) -> str:
 
 
 def on(words: str) -> str:
-    """A probe's words after "on" (some checkers' words already start with it).
+    """A probe's words after "on", in the language in use (some checkers' words already
+    start with the English word).
 
     >>> on("the tree A(a1 -> 1)"), on("on first_tree()")
     ('on the tree A(a1 -> 1)', 'on first_tree()')
     """
-    return words if words.startswith("on ") else f"on {words}"
+    return _("on {probe}").format(probe=words.removeprefix("on "))
+
+
+def on_input(evidence: dict[str, Any]) -> str:
+    """The word "on" and a witness's input, in the language in use: said again when the checker kept
+    the input as a sentence (``input_said``), else its words as recorded.
+
+    >>> from gamekit.i18n import kept_sentence, speaking
+    >>> board = kept_sentence("the board {rows}", rows="X.. / ...")
+    >>> with speaking("pt_BR"):
+    ...     print(on_input({"input": str(board), "input_said": board.to_dict()}))
+    no tabuleiro X.. / ...
+    """
+    english = on(str(evidence.get("input", "")))
+    kept = evidence.get("input_said")
+    if not isinstance(kept, dict):
+        return english
+    if str(kept.get("template", "")).startswith("on "):  # the words already say "on"
+        return said_again(kept, english)
+    return said_again({"template": "on {probe}", "values": {"probe": kept}}, english)
 
 
 def first_differs(words: str) -> str:
@@ -346,11 +367,16 @@ def questions_html(rows: Sequence[CellStats]) -> str:
 
 def witness_html(example: Example, names: Names, words: str | None = None) -> str:
     """The witness as data (input, returned, expected), else the checker's message (without
-    the mistake's sentence ``words``, already shown beside it)."""
+    the mistake's sentence ``words``, already shown beside it). A witness that raised is its
+    message whole: the input and the error, said in the language in use (the evidence keeps
+    only the error's English text)."""
     evidence = example.evidence
+    message = clean_message(example.message)
+    if "raised" in evidence and message:
+        return f"<div>{names.text(message)}</div>"
     parts = []
     if evidence.get("input"):
-        parts.append(names.text(on(str(evidence["input"]))))
+        parts.append(names.text(on_input(evidence)))
     if "got" in evidence:
         got = f"<code>{names.text(evidence['got'])}</code>"
         parts.append(_("returned {value}").format(value=got))
@@ -360,7 +386,6 @@ def witness_html(example: Example, names: Names, words: str | None = None) -> st
     if "raised" in evidence:
         parts.append(_("raised: {error}").format(error=names.text(evidence["raised"])))
     said = ", ".join(parts)
-    message = clean_message(example.message)
     if words and words in message:
         message = message.replace(words, "…")
     if not said:

@@ -12,7 +12,7 @@ from gamekit.checks import (
     require_plain,
     require_type,
 )
-from gamekit.checks.evidence import said_by
+from gamekit.checks.evidence import input_evidence, said_by
 from gamekit.games import Game, OrderedGame, TicTacToe
 from gamekit.i18n import N_, kept_sentence
 from gamekit.trace import run_traced
@@ -219,7 +219,7 @@ def _climb_counting_ladder(fn: Callable[..., Any], engines: Sequence[Callable]) 
                 code="witness:nodes_by_depth",
                 evidence={
                     "step": "nodes_by_depth",
-                    "input": str(words),
+                    **input_evidence(words),
                     "got": repr(answer),
                     "expected": repr(expected),
                 },
@@ -319,7 +319,7 @@ def _climb_ordering_ladder(key: Callable[..., Any], game: TicTacToe) -> None:
             code="witness:centre_first",
             evidence={
                 "step": "centre_first",
-                "input": f"the board {' / '.join(rows)}",
+                **input_evidence(kept_sentence("the board {rows}", rows=" / ".join(rows))),
                 "got": repr(ordered),
             },
         )

@@ -29,7 +29,7 @@ from gamekit.checks.a02.confirm import confirmation_cases
 from gamekit.checks.a02.ladder import probes_for
 from gamekit.checks.a02.mistakes import MISTAKES, Mistake, flawed_alphabeta
 from gamekit.checks.a02.trees import example_tree, exercise_tree
-from gamekit.checks.evidence import Probe, Witness, first_witness, in_turn, kept
+from gamekit.checks.evidence import Probe, Witness, first_witness, in_turn, input_evidence, kept
 from gamekit.games import Game, TicTacToe
 from gamekit.gametree import GameTree
 from gamekit.i18n import N_, Said, kept_sentence
@@ -636,7 +636,7 @@ def _witness_message(
     words = witness.probe.words
     evidence = {
         "step": name,
-        "input": str(words),
+        **input_evidence(words),
         "got": repr(s.answer),
         "expected": repr(r.answer),
     }
@@ -833,7 +833,7 @@ def _named_evidence(name: str, witness: Witness | None) -> dict[str, Any]:
         return {"step": name}
     return {
         "step": name,
-        "input": str(witness.probe.words),
+        **input_evidence(witness.probe.words),
         "got": repr(witness.got.answer),
         "expected": repr(witness.expected.answer),
     }
