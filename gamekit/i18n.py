@@ -317,10 +317,28 @@ def _contracted(template: str, values: dict[str, str], phrases: set[str]) -> str
 
 def said_with_kind(message: str, entry: Any) -> str:
     """A failing cell's message, ``"GradingError: <sentence>"``, with its sentence said again
-    from ``entry`` (`said_again`) in the language in use; the kind before ``": "`` stays."""
-    kind, sep, english = message.partition(": ")
-    again = said_again(entry, english if sep else message)
-    return f"{kind}: {again}" if sep else again
+    from ``entry`` (`said_again`) in the language in use; the kind before ``": "`` (a class
+    name, one word) stays. A message that is the sentence whole is said again whole.
+
+    >>> entry = kept_sentence("not run: grading stopped before this cell").to_dict()
+    >>> with speaking("es"):
+    ...     print(said_with_kind("not run: grading stopped before this cell", entry))
+    no ejecutada: la corrección se detuvo antes de esta celda
+    """
+    kind, sentence = split_kind(message)
+    again = said_again(entry, sentence)
+    return f"{kind}: {again}" if kind else again
+
+
+def split_kind(message: str) -> tuple[str, str]:
+    """A failing cell's message as its exception's kind (a class name, one word: ``""`` when
+    there is none) and the sentence after it.
+
+    >>> split_kind("GradingError: f: returns 1"), split_kind("not run: grading stopped")
+    (('GradingError', 'f: returns 1'), ('', 'not run: grading stopped'))
+    """
+    kind = re.match(r"([A-Za-z_][\w.]*): ", message)
+    return (kind.group(1), message[kind.end() :]) if kind else ("", message)
 
 
 @functools.cache

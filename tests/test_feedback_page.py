@@ -21,6 +21,7 @@ from gamekit.grader.feedback_page import (
     render_notebook_page,
     render_status_page,
 )
+from gamekit.i18n import speaking
 
 
 def graded(cell, grade_id: str, *, solution: bool = False, points: float = 0) -> object:
@@ -87,7 +88,12 @@ def test_explanation_says_what_the_grader_found_in_plain_words():
     lost = CellScore("t", 2, 0, message="GradingError: f: returns 1 where the definition gives 2")
     assert explanation(lost) == "f: returns 1 where the definition gives 2"
     own = CellScore("t", 2, 0, message="IndexError: list index out of range")
-    assert explanation(own) == "IndexError: list index out of range"  # the student's own error
+    shown = "<code>IndexError: list index out of range</code>"  # the error's own text, as code
+    assert explanation(own) == f"the cell stopped with an error: {shown}"
+    with speaking("pt_BR"):
+        assert explanation(own) == f"a célula parou com um erro: {shown}"
+    hostile = CellScore("t", 2, 0, message="ValueError: <script>x</script>")
+    assert "<script>" not in explanation(hostile)
     blank = CellScore("t", 2, 0, message="NotImplementedError: ")
     assert explanation(blank) == UNANSWERED
     assert explanation(CellScore("t", 2, 2)) == "✓ all checks passed"

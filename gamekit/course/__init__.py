@@ -493,11 +493,11 @@ def unkept_messages(record: dict) -> list[str]:
     """The test cells' messages in a result record that a page could not say in another
     language: a failure of one of `KEPT_KINDS` whose sentence was not kept as one of the
     course's templates, or a kept sentence whose data does not give the English one back."""
-    from gamekit.i18n import course_templates, said_again, speaking
+    from gamekit.i18n import course_templates, said_again, speaking, split_kind
 
     problems = []
     for cell in record.get("cells", []):
-        kind, _, text = str(cell.get("message", "")).partition(": ")
+        kind, text = split_kind(str(cell.get("message", "")))
         said = cell.get("said")
         if said is None and kind not in KEPT_KINDS:
             continue

@@ -206,7 +206,8 @@ def score_cells(notebook: Any, name: str, points: dict[str, float], ran: set[int
         elif is_test_cell(cell):
             errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
             if index not in ran:
-                record["message"] = "not run: grading stopped before this cell"
+                not_run = kept_sentence("not run: grading stopped before this cell")
+                record["message"], record["said"] = str(not_run), not_run.to_dict()
             elif errors:
                 record["message"] = f"{errors[0].get('ename')}: {errors[0].get('evalue')}"[:500]
                 record["mistake"] = mistake_code(cell, errors[0])
@@ -454,8 +455,9 @@ def _run_job(job: Job, scratch: Path, result: dict) -> None:
                 result["reasons"].append(
                     kept_sentence("{notebook} was not handed in", notebook=name)
                 )
+            none = kept_sentence("not graded: no notebook")
             result["cells"] += [
-                dict(r, score=0.0, message="not graded: no notebook")
+                dict(r, score=0.0, message=str(none), said=none.to_dict())
                 for r in score_cells(blank, name, points, set())
             ]
             continue

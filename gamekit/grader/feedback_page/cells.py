@@ -27,7 +27,7 @@ from gamekit.grader.safe_html import (
     png_data_uri,
     text,
 )
-from gamekit.i18n import _, ngettext, number, speaking
+from gamekit.i18n import _, ngettext, number, speaking, split_kind
 
 
 def _meta(cell: Any) -> dict:
@@ -185,8 +185,10 @@ def without_paths(words: str) -> str:
 
 def plain(words: str) -> str:
     """What the grader said, for a student: a refused call's class name said in words
-    (``EngineForbidden:`` as ``Not allowed:``), and no path of the grading machine."""
-    return without_paths(re.sub(r"\bEngineForbidden: ", "Not allowed: ", words))
+    (``EngineForbidden:`` as "Not allowed:", in the page's language), and no path of the
+    grading machine."""
+    allowed = _("Not allowed: {problem}.").removesuffix("{problem}.")
+    return without_paths(re.sub(r"\bEngineForbidden: ", lambda _m: allowed, words))
 
 
 STUDENT_FRAME = re.compile(
@@ -256,6 +258,12 @@ def explanation(score: CellScore) -> str:
         return _("✓ all checks passed")
     if unanswered(message):
         return _(UNANSWERED)
+    kind, _sentence = split_kind(message)
+    if score.said is None and kind and kind not in ("GradingError", "EngineForbidden"):
+        # not one of the course's sentences: an error's own text (Python's, or the student's
+        # code's), shown as it was raised, after a sentence in the page's language
+        before, _sep, after = _("the cell stopped with an error: {error}").partition("{error}")
+        return join([before, html("<code>{}</code>", plain(message)), after])
     message = re.sub(r"^(GradingError|AssertionError): ", "", message)
     return plain(message) or _("this cell's checks did not pass")
 
